@@ -1,0 +1,134 @@
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {DEFAULT_BRAND, copyrightLine} from './src/branding/defaults';
+import {darkCodeTheme, lightCodeTheme} from './src/css/prismThemes';
+import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
+
+const siteDir = path.dirname(fileURLToPath(import.meta.url));
+const docsDir = path.join(siteDir, 'docs');
+
+// The bench builds once with the webpack bundler to measure what Faster buys.
+const useFaster = process.env.DOCS_BUNDLER !== 'webpack';
+const gtmContainerId = process.env.GTM_CONTAINER_ID?.trim();
+
+const config: Config = {
+  title: 'Docs',
+  tagline: 'GPU virtual machines, storage, Kubernetes and AI tooling, documented.',
+  favicon: 'img/logo.svg',
+  url: process.env.DOCS_URL ?? DEFAULT_BRAND.docsUrl,
+  baseUrl: '/',
+  // Routes have no trailing slash (spec/routes.txt); pages are written as docs/x.html.
+  trailingSlash: false,
+  titleDelimiter: '|',
+  // The same pages are served on many partner hosts: robots are told not to index
+  // through the theme metadata, while the top-level switch stays off so the build
+  // keeps its sitemap and canonical tags.
+  noIndex: false,
+
+  future: {
+    v4: true,
+    faster: useFaster,
+  },
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+
+  i18n: {defaultLocale: 'en', locales: ['en'], localeConfigs: {en: {direction: 'ltr', htmlLang: 'en'}}},
+
+  markdown: {
+    format: 'detect',
+    hooks: {onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'warn'},
+    async parseFrontMatter(params) {
+      const result = await params.defaultParseFrontMatter(params);
+      const relative = path.relative(docsDir, params.filePath);
+      const isDoc = !relative.startsWith('..') && !path.isAbsolute(relative) && !path.basename(relative).startsWith('_');
+      if (isDoc) {
+        const problems = checkDocFrontMatter(result.frontMatter);
+        if (problems.length > 0) {
+          throw new Error(formatFrontMatterProblems(path.relative(siteDir, params.filePath), problems));
+        }
+      }
+      return result;
+    },
+  },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: 'docs',
+          path: 'docs',
+          sidebarPath: './sidebars.ts',
+          breadcrumbs: true,
+          lastVersion: 'current',
+          versions: {current: {label: 'Next'}},
+          sidebarCollapsible: true,
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {lastmod: null, changefreq: null, priority: null},
+        ...(gtmContainerId ? {googleTagManager: {containerId: gtmContainerId}} : {}),
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themeConfig: {
+    metadata: [{name: 'robots', content: 'noindex'}],
+    colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
+    announcementBar: {
+      id: 'h100-sxm-no-osl-1',
+      content: 'Eight-GPU H100 SXM5 virtual machines are now available in the Oslo region.',
+      isCloseable: true,
+    },
+    docs: {sidebar: {hideable: true, autoCollapseCategories: true}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: 'Docs',
+      hideOnScroll: true,
+      logo: {alt: DEFAULT_BRAND.name, src: 'img/logo.svg', srcDark: 'img/logo-dark.svg', width: 32, height: 32},
+      items: [
+        {type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Guides'},
+        {to: '/docs/api-reference', label: 'API reference', position: 'left'},
+        {href: DEFAULT_BRAND.consoleUrl, label: 'Console', position: 'right'},
+        {href: DEFAULT_BRAND.feedbackUrl, label: 'Feature requests', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Documentation',
+          items: [
+            {label: 'Introduction', to: '/docs/intro'},
+            {label: 'Getting started', to: '/docs/getting-started'},
+            {label: 'FAQ', to: '/docs/faq'},
+            {label: 'API reference', to: '/docs/api-reference'},
+          ],
+        },
+        {
+          title: 'Platform',
+          items: [
+            {label: 'Console', href: DEFAULT_BRAND.consoleUrl},
+            {label: 'Feature requests', href: DEFAULT_BRAND.feedbackUrl},
+          ],
+        },
+        {
+          title: 'Support',
+          items: [{label: 'Contact support', href: `mailto:${DEFAULT_BRAND.supportEmail}`}],
+        },
+      ],
+      copyright: copyrightLine(),
+    },
+    prism: {
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
+      additionalLanguages: ['bash', 'json', 'hcl', 'powershell'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,143 @@
+import {expect, test} from '@playwright/test';
+import {axeViolations, waitForHydration} from './helpers';
+
+test.describe('site settings', () => {
+  test('page titles use the Docs title and a pipe', async ({page}) => {
+    await page.goto('/docs/intro');
+    await expect(page).toHaveTitle('Introduction | Docs');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('navbar links to the API reference, console and feature requests; footer has support and copyright', async ({page}) => {
+    await page.goto('/');
+    const navbar = page.locator('nav.navbar');
+    await expect(navbar.getByRole('link', {name: 'API reference'})).toHaveAttribute('href', '/docs/api-reference');
+    await expect(navbar.getByRole('link', {name: 'Console'})).toHaveAttribute('href', 'https://console.example.com');
+    await expect(navbar.getByRole('link', {name: 'Feature requests'})).toHaveAttribute('href', 'https://feedback.example.com');
+    await expect(navbar.locator('a.navbar__brand')).toHaveAttribute('href', '/');
+    const footer = page.locator('footer');
+    await expect(footer.getByRole('link', {name: 'Contact support'})).toHaveAttribute('href', 'mailto:support@example.com');
+    await expect(footer).toContainText('Copyright © 2025 Violet Cloud');
+  });
+});
+
+test.describe('layout', () => {
+  test('is mobile at 996 px and below', async ({page}) => {
+    await page.setViewportSize({width: 996, height: 800});
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await expect(page.locator('button.navbar__toggle')).toBeVisible();
+    await expect(page.locator('aside.theme-doc-sidebar-container')).toBeHidden();
+    await page.locator('button.navbar__toggle').click();
+    const sidebar = page.locator('.navbar-sidebar');
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByRole('button', {name: /Back to main menu/})).toBeVisible();
+  });
+
+  test('is desktop above 996 px', async ({page}) => {
+    await page.setViewportSize({width: 997, height: 800});
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await expect(page.locator('button.navbar__toggle')).toBeHidden();
+    await expect(page.locator('aside.theme-doc-sidebar-container')).toBeVisible();
+    await expect(page.locator('.table-of-contents').first()).toBeVisible();
+  });
+});
+
+test('colour mode toggle persists across reloads', async ({page}) => {
+  await page.goto('/docs/intro');
+  await waitForHydration(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.locator('.navbar button[title*="mode"]').first().click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('headings carry "Direct link to" anchors', async ({page}) => {
+  await page.goto('/docs/faq');
+  const h2 = page.locator('article h2').first();
+  const text = (await h2.innerText()).replace(/\u200b/g, '').trim();
+  await expect(h2.locator('a.hash-link')).toHaveAttribute('aria-label', `Direct link to ${text}`);
+  const id = await h2.getAttribute('id');
+  await expect(h2.locator('a.hash-link')).toHaveAttribute('href', `#${id}`);
+});
+
+test('table of contents lists h2 and h3 headings only', async ({page}) => {
+  await page.setViewportSize({width: 1280, height: 800});
+  await page.goto('/docs/intro');
+  const tocTargets = await page.locator('.table-of-contents a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const headingIds = await page.locator('article h2[id], article h3[id]').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
+  const deeperIds = await page.locator('article h4[id], article h5[id], article h6[id]').evaluateAll((hs) => hs.map((h) => `#${h.id}`));
+  expect(tocTargets.length).toBeGreaterThan(3);
+  expect(tocTargets).toEqual(headingIds);
+  expect(tocTargets.filter((t) => deeperIds.includes(t ?? ''))).toEqual([]);
+  expect(await page.locator('.table-of-contents ul ul ul').count()).toBe(0);
+});
+
+test('a dismissed announcement stays dismissed', async ({page}) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const bar = page.getByRole('banner').filter({hasText: 'H100 SXM5'});
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', {name: 'Close'}).click();
+  await expect(bar).toBeHidden();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText('Eight-GPU H100 SXM5')).toBeHidden();
+});
+
+test('the skip link moves focus to the content', async ({page}) => {
+  await page.goto('/docs/intro');
+  await waitForHydration(page);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', {name: 'Skip to main content'});
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(skip).not.toBeFocused();
+  // Focus moves to <main>: the next Tab stop is inside the content, past the navbar and sidebar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+});
+
+test('an unknown path shows the not-found page with status 404', async ({page}) => {
+  const response = await page.goto('/docs/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Page Not Found');
+  await expect(page.getByRole('link', {name: 'Start from the introduction'})).toBeVisible();
+});
+
+test('.html and /index.html addresses redirect to the clean URL', async ({page}) => {
+  for (const address of ['/docs/intro.html', '/docs/intro/index.html']) {
+    const response = await page.goto(address);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/docs/intro');
+  }
+});
+
+test('the home page leads into every section and into search', async ({page}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', {level: 1})).toContainText('Violet Cloud');
+  const cards = page.locator('main ul li a');
+  expect(await cards.count()).toBe(13);
+  const search = page.getByRole('searchbox', {name: 'Search the documentation'});
+  await expect(search).toHaveAttribute('maxlength', '64');
+});
+
+for (const [kind, path] of [
+  ['home', '/'],
+  ['doc', '/docs/getting-started'],
+  ['api overview', '/docs/api-reference'],
+  ['not found', '/docs/no-such-page'],
+] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${kind} page (${theme}) has no serious or critical accessibility violations`, async ({page}) => {
+      await page.goto(`${path}?docusaurus-theme=${theme}`);
+      await waitForHydration(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const violations = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import {readFile, writeFile, readdir} from 'node:fs/promises';
+import path from 'node:path';
+import {promisify} from 'node:util';
+import zlib from 'node:zlib';
+import {writeBuildStamp} from './build-state';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '.txt', '.yaml', '.map', '.webmanifest']);
+/** Below this size compression saves less than the header costs. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a .br and a .gz copy beside every text file of the build, once, so the
+ * server never compresses per request. A copy that is not smaller is not written.
+ */
+export async function compressBuild(buildDir: string): Promise<{files: number; raw: number; br: number; gz: number}> {
+  const entries = await readdir(buildDir, {recursive: true, withFileTypes: true});
+  const targets = entries
+    .filter((e) => e.isFile() && COMPRESSIBLE.has(path.extname(e.name)))
+    .map((e) => path.join((e as {parentPath?: string}).parentPath ?? buildDir, e.name));
+  const totals = {files: 0, raw: 0, br: 0, gz: 0};
+  const queue = [...targets];
+  async function worker(): Promise<void> {
+    for (let file = queue.pop(); file; file = queue.pop()) {
+      const data = await readFile(file);
+      if (data.length < MIN_BYTES) continue;
+      const [br, gz] = await Promise.all([
+        brotli(data, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length}}),
+        gzip(data, {level: 9}),
+      ]);
+      totals.files += 1;
+      totals.raw += data.length;
+      if (br.length < data.length) {
+        await writeFile(`${file}.br`, br);
+        totals.br += br.length;
+      }
+      if (gz.length < data.length) {
+        await writeFile(`${file}.gz`, gz);
+        totals.gz += gz.length;
+      }
+    }
+  }
+  await Promise.all(Array.from({length: 4}, worker));
+  return totals;
+}
+
+async function main(): Promise<void> {
+  const siteDir = path.resolve(__dirname, '..');
+  const buildDir = path.resolve(siteDir, process.argv[2] ?? 'build');
+  const totals = await compressBuild(buildDir);
+  await writeBuildStamp(siteDir, buildDir);
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  console.log(`Compressed ${totals.files} files: ${kb(totals.raw)} raw, ${kb(totals.br)} brotli, ${kb(totals.gz)} gzip.`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

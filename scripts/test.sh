@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Everything CI runs: types, the production build (broken links fail it), unit and
+# content tests, then the browser tests against the build served by our server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+npx tsc --noEmit
+npm run build
+npx vitest run
+npx playwright test

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import {spawnSync} from 'node:child_process';
+import {createApp} from './app';
+import {buildIsFresh} from '../scripts/build-state';
+
+const siteDir = path.resolve(__dirname, '..');
+const buildDir = path.join(siteDir, 'build');
+
+async function main(): Promise<void> {
+  if (!(await buildIsFresh(siteDir, buildDir))) {
+    console.log('The build is missing or older than its sources: building the site first.');
+    const result = spawnSync('npm', ['run', 'build'], {cwd: siteDir, stdio: 'inherit'});
+    if (result.status !== 0) {
+      console.error('The build failed; not starting the server.');
+      process.exit(result.status ?? 1);
+    }
+  }
+  const port = Number(process.env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`);
+  }
+  const host = process.env.HOST ?? '0.0.0.0';
+  const app = await createApp({buildDir});
+  await app.listen({port, host});
+  console.log(`Docs served at http://localhost:${port}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void app.close().then(() => process.exit(0)));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

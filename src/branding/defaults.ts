@@ -1,0 +1,31 @@
+/**
+ * The default brand: what the site shows on its own hosts and whenever a partner's
+ * configuration cannot be loaded. Product name, domains and colours live here only.
+ */
+export const DEFAULT_BRAND = {
+  /** Product name, shown in the navbar logo alt text, copyright and content via <Brand />. */
+  name: 'Violet Cloud',
+  /** Public URL of the documentation site. */
+  docsUrl: 'https://docs.example.com',
+  /** Web console; <ConsoleLink> paths are resolved against it. */
+  consoleUrl: 'https://console.example.com',
+  /** Where customers propose and vote on features. */
+  feedbackUrl: 'https://feedback.example.com',
+  /** Production API base. */
+  apiBaseUrl: 'https://api.example.com/v1',
+  supportEmail: 'support@example.com',
+  salesEmail: 'sales@example.com',
+  /** Year of the copyright line. */
+  copyrightYear: 2025,
+  /** Named colours (see the 22-colour palette): primary and secondary. */
+  colors: {primary: 'violet', secondary: 'purple'},
+  /** Grey scale of the theme. */
+  theme: 'neutral',
+  logo: {light: '/img/logo.svg', dark: '/img/logo-dark.svg'},
+} as const;
+
+export type DefaultBrand = typeof DEFAULT_BRAND;
+
+export function copyrightLine(name: string = DEFAULT_BRAND.name, year: number = DEFAULT_BRAND.copyrightYear): string {
+  return `Copyright © ${year} ${name}. All rights reserved.`;
+}

@@ -1,0 +1,54 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+
+export const siteDir = path.resolve(__dirname, '..');
+export const docsDir = path.join(siteDir, 'docs');
+export const buildDir = path.join(siteDir, 'build');
+
+export interface DocFile {
+  /** Path relative to the site, e.g. `docs/intro.mdx`. */
+  file: string;
+  frontMatter: Record<string, unknown>;
+  body: string;
+}
+
+/** Every doc page under docs/ (partials, whose names start with `_`, excluded). */
+export function readDocs(): DocFile[] {
+  const entries = readdirSync(docsDir, {recursive: true, encoding: 'utf8'});
+  return entries
+    .filter((f) => /\.mdx?$/.test(f) && !path.basename(f).startsWith('_'))
+    .sort()
+    .map((f) => {
+      const parsed = matter(readFileSync(path.join(docsDir, f), 'utf8'));
+      return {file: path.join('docs', f).split(path.sep).join('/'), frontMatter: parsed.data, body: parsed.content};
+    });
+}
+
+/** Words of prose: code blocks, imports, JSX tags and link targets left out. */
+export function proseWords(body: string): number {
+  const text = body
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/^(import|export) .*$/gm, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/[#*_`|>{}[\]-]/g, ' ');
+  return text.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)).length;
+}
+
+export interface RouteLine {
+  route: string;
+  unlisted: boolean;
+}
+
+/** Reads a route list: one path a line, `#` comments, optional `unlisted` marker. */
+export function readRouteList(file: string): RouteLine[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('/'))
+    .map((line) => {
+      const [route, marker] = line.split(/\s+/);
+      return {route, unlisted: marker === 'unlisted'};
+    });
+}
