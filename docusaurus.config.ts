@@ -83,6 +83,8 @@ const config: Config = {
       id: 'h100-sxm-no-osl-1',
       content: 'Eight-GPU H100 SXM5 virtual machines are now available in the Oslo region.',
       isCloseable: true,
+      backgroundColor: 'var(--brand-surface)',
+      textColor: 'var(--ifm-font-color-base)',
     },
     docs: {sidebar: {hideable: true, autoCollapseCategories: true}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},

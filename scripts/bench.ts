@@ -1,0 +1,200 @@
+/**
+ * `npm run bench`: build time and memory (Faster against webpack), page weight and
+ * Lighthouse mobile figures, measured in one run on this machine.
+ */
+import {spawn} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import {chromium} from 'playwright-core';
+import {createApp} from '../server/app';
+import {compressBuild} from './compress-build';
+import {listFiles, routeFile} from '../server/static-site';
+
+const siteDir = path.resolve(__dirname, '..');
+const outRoot = path.join(siteDir, 'build-bench');
+const resultsDir = path.join(siteDir, 'bench-results');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+interface BuildFigures {
+  seconds: number;
+  peakRssMb: number;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {cwd: siteDir, env, stdio: ['ignore', 'ignore', 'pipe']});
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${stderr.slice(-4000)}`))));
+  });
+}
+
+/** A cold build: Docusaurus' generated files and bundler caches removed first. */
+async function coldBuild(bundler: 'faster' | 'webpack', outDir: string): Promise<BuildFigures> {
+  for (const cache of ['.docusaurus', 'node_modules/.cache']) rmSync(path.join(siteDir, cache), {recursive: true, force: true});
+  rmSync(outDir, {recursive: true, force: true});
+  const rssFile = path.join(os.tmpdir(), `bench-rss-${process.pid}-${bundler}.txt`);
+  rmSync(rssFile, {force: true});
+  const env = {
+    ...process.env,
+    DOCS_BUNDLER: bundler === 'webpack' ? 'webpack' : '',
+    BENCH_RSS_FILE: rssFile,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'bench/maxrss.cjs')}`.trim(),
+  };
+  const started = performance.now();
+  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], env);
+  const seconds = (performance.now() - started) / 1000;
+  const peaks = readFileSync(rssFile, 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[1]));
+  rmSync(rssFile, {force: true});
+  return {seconds, peakRssMb: Math.max(...peaks) / 1024};
+}
+
+/** The biggest doc page of the build, by HTML size. */
+function largestDocRoute(files: Set<string>, buildDir: string): string {
+  let best = {route: '/docs/intro', size: 0};
+  for (const file of files) {
+    if (!file.startsWith('docs/') || !file.endsWith('.html')) continue;
+    const size = statSync(path.join(buildDir, file)).size;
+    const route = '/' + file.replace(/(\/index)?\.html$/, '');
+    if (size > best.size && routeFile(route, files)) best = {route, size};
+  }
+  return best.route;
+}
+
+interface Weight {
+  jsRaw: number;
+  jsGzip: number;
+  cssRaw: number;
+  cssGzip: number;
+  requests: number;
+}
+
+/** JS and CSS a first visit downloads (until the network is idle), sized from the build. */
+async function pageWeight(baseUrl: string, route: string, buildDir: string): Promise<Weight> {
+  const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags.filter((f) => !f.startsWith('--headless'))});
+  try {
+    const page = await browser.newPage({viewport: {width: 412, height: 823}});
+    const urls = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === baseUrl && /\.(js|css)$/.test(url.pathname)) urls.add(url.pathname);
+    });
+    await page.goto(baseUrl + route, {waitUntil: 'networkidle'});
+    const weight: Weight = {jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0, requests: urls.size};
+    for (const url of urls) {
+      const data = readFileSync(path.join(buildDir, url));
+      const gz = zlib.gzipSync(data, {level: 9}).length;
+      if (url.endsWith('.js')) {
+        weight.jsRaw += data.length;
+        weight.jsGzip += gz;
+      } else {
+        weight.cssRaw += data.length;
+        weight.cssGzip += gz;
+      }
+    }
+    return weight;
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseFigures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Lighthouse mobile (its default: emulated phone, simulated slow 4G and CPU), median of several runs. */
+async function lighthouseMobile(url: string): Promise<LighthouseFigures> {
+  const {default: lighthouse} = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const runs: LighthouseFigures[] = [];
+  for (let i = 0; i < lighthouseRuns; i += 1) {
+    const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
+    try {
+      const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
+      const lhr = result?.lhr;
+      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+      runs.push({
+        score: lhr.categories.performance.score ?? 0,
+        fcp: lhr.audits['first-contentful-paint'].numericValue ?? NaN,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
+        tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
+  return {score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls')};
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: run \`bash scripts/ensure-chromium.sh\` first.`);
+  mkdirSync(resultsDir, {recursive: true});
+  const skipWebpack = process.argv.includes('--skip-webpack');
+
+  console.log('Cold build with Faster (Rspack + SWC)...');
+  const fasterDir = path.join(outRoot, 'faster');
+  const faster = await coldBuild('faster', fasterDir);
+  let webpack: BuildFigures | undefined;
+  if (!skipWebpack) {
+    console.log('Cold build with webpack...');
+    webpack = await coldBuild('webpack', path.join(outRoot, 'webpack'));
+  }
+  await compressBuild(fasterDir);
+
+  const app = await createApp({buildDir: fasterDir});
+  await app.listen({port: 0, host: '127.0.0.1'});
+  const baseUrl = `http://localhost:${(app.server.address() as {port: number}).port}`;
+  const files = await listFiles(fasterDir);
+  const pages = ['/', '/docs/intro', largestDocRoute(files, fasterDir)];
+
+  const perPage: {route: string; weight: Weight; lighthouse: LighthouseFigures}[] = [];
+  try {
+    for (const route of pages) {
+      console.log(`Measuring ${route}...`);
+      perPage.push({route, weight: await pageWeight(baseUrl, route, fasterDir), lighthouse: await lighthouseMobile(baseUrl + route)});
+    }
+  } finally {
+    await app.close();
+  }
+
+  console.log('\n## Build (cold, this machine)');
+  console.log(`| bundler | time | peak RSS |\n| --- | --- | --- |`);
+  console.log(`| Faster (Rspack) | ${faster.seconds.toFixed(1)} s | ${faster.peakRssMb.toFixed(0)} MB |`);
+  if (webpack) {
+    console.log(`| webpack | ${webpack.seconds.toFixed(1)} s | ${webpack.peakRssMb.toFixed(0)} MB |`);
+    console.log(`Faster / webpack build time: ${(faster.seconds / webpack.seconds).toFixed(2)}x (target <= 0.35x)`);
+  }
+  console.log('\n## First visit: JS and CSS downloaded');
+  console.log('| page | JS raw | JS gzip | CSS raw | CSS gzip | files |\n| --- | --- | --- | --- | --- | --- |');
+  for (const {route, weight: w} of perPage) {
+    console.log(`| ${route} | ${kb(w.jsRaw)} | ${kb(w.jsGzip)} | ${kb(w.cssRaw)} | ${kb(w.cssGzip)} | ${w.requests} |`);
+  }
+  console.log(`\n## Lighthouse mobile (median of ${lighthouseRuns}; targets: score >= 0.95, CLS <= 0.01)`);
+  console.log('| page | score | FCP | LCP | TBT | CLS |\n| --- | --- | --- | --- | --- | --- |');
+  for (const {route, lighthouse: l} of perPage) {
+    console.log(`| ${route} | ${l.score.toFixed(2)} | ${(l.fcp / 1000).toFixed(2)} s | ${(l.lcp / 1000).toFixed(2)} s | ${l.tbt.toFixed(0)} ms | ${l.cls.toFixed(3)} |`);
+  }
+  const result = {date: new Date().toISOString(), build: {faster, webpack}, pages: perPage};
+  writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
+  rmSync(outRoot, {recursive: true, force: true});
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
