@@ -141,3 +141,25 @@ for (const [kind, path] of [
     });
   }
 }
+
+test('without a tag-manager container no third-party script or request is made', async ({page}) => {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['localhost', '127.0.0.1'].includes(url.hostname) && url.protocol.startsWith('http')) foreign.push(request.url());
+  });
+  await page.goto('/docs/getting-started');
+  await waitForHydration(page);
+  await page.waitForLoadState('networkidle');
+  expect(foreign).toEqual([]);
+  expect(await page.locator('script[src*="googletagmanager"]').count()).toBe(0);
+});
+
+test('pages stay readable with JavaScript off', async ({browser}) => {
+  const context = await browser.newContext({javaScriptEnabled: false});
+  const page = await context.newPage();
+  await page.goto('/docs/getting-started');
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('Getting started');
+  await expect(page.locator('article')).toContainText('Violet Cloud');
+  await context.close();
+});

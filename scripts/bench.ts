@@ -80,9 +80,12 @@ async function pageWeight(baseUrl: string, route: string, buildDir: string): Pro
   try {
     const page = await browser.newPage({viewport: {width: 412, height: 823}});
     const urls = new Set<string>();
+    // Scripts and stylesheets the page loads; prefetches for the next navigation
+    // (resource type 'other') are not part of this page's cost.
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (url.origin === baseUrl && /\.(js|css)$/.test(url.pathname)) urls.add(url.pathname);
+      const type = response.request().resourceType();
+      if (url.origin === baseUrl && (type === 'script' || type === 'stylesheet')) urls.add(url.pathname);
     });
     await page.goto(baseUrl + route, {waitUntil: 'networkidle'});
     const weight: Weight = {jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0, requests: urls.size};
