@@ -3,7 +3,8 @@ import {fileURLToPath} from 'node:url';
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {DEFAULT_BRAND, copyrightLine} from './src/branding/defaults';
-import {darkCodeTheme, lightCodeTheme} from './src/css/prismThemes';
+import {codeTheme} from './src/css/prismThemes';
+import {ssgTemplate} from './src/ssgTemplate';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
 const siteDir = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,7 @@ const config: Config = {
   // through the theme metadata, while the top-level switch stays off so the build
   // keeps its sitemap and canonical tags.
   noIndex: false,
+  ssrTemplate: ssgTemplate,
 
   future: {
     v4: true,
@@ -126,8 +128,8 @@ const config: Config = {
       copyright: copyrightLine(),
     },
     prism: {
-      theme: lightCodeTheme,
-      darkTheme: darkCodeTheme,
+      theme: codeTheme,
+      darkTheme: codeTheme,
       additionalLanguages: ['bash', 'json', 'hcl', 'powershell'],
     },
   } satisfies Preset.ThemeConfig,

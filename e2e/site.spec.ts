@@ -163,3 +163,39 @@ test('pages stay readable with JavaScript off', async ({browser}) => {
   await expect(page.locator('article')).toContainText('Violet Cloud');
   await context.close();
 });
+
+test.describe('code blocks', () => {
+  const firstBashBlock = '.theme-code-block.language-bash';
+
+  test('keep their server-rendered highlighting through hydration, in both colour modes', async ({page}) => {
+    await page.goto('/docs/getting-started?docusaurus-theme=dark');
+    await waitForHydration(page);
+    const block = page.locator(firstBashBlock).first();
+    await expect(block.locator('.token').first()).toBeAttached();
+    const background = await block.locator('pre').evaluate((pre) => getComputedStyle(pre).backgroundColor);
+    expect(background).toBe('rgb(22, 27, 34)');
+    await page.locator('.navbar button[title*="mode"]').first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await block.locator('pre').evaluate((pre) => getComputedStyle(pre).backgroundColor)).toBe('rgb(246, 248, 250)');
+  });
+
+  test('copy their code to the clipboard', async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/docs/getting-started');
+    await waitForHydration(page);
+    const block = page.locator(firstBashBlock).first();
+    const code = (await block.locator('code').innerText()).trim();
+    await block.hover();
+    await block.getByRole('button', {name: /copy/i}).click();
+    expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe(code);
+  });
+
+  test('render highlighted after a client-side navigation', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 800});
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await page.locator('aside').getByRole('link', {name: 'Getting started'}).click();
+    await expect(page).toHaveURL(/\/docs\/getting-started$/);
+    await expect(page.locator(firstBashBlock).first().locator('.token').first()).toBeAttached();
+  });
+});
