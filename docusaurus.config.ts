@@ -5,6 +5,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {DEFAULT_BRAND, copyrightLine} from './src/branding/defaults';
 import {codeTheme} from './src/css/prismThemes';
 import {ssgTemplate} from './src/ssgTemplate';
+import brandingPlugin, {PARTNER_CONFIG_TIMEOUT_MS} from './plugins/branding';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
 const siteDir = path.dirname(fileURLToPath(import.meta.url));
@@ -57,6 +58,12 @@ const config: Config = {
     },
   },
 
+  customFields: {
+    branding: {apiBase: process.env.DOCS_API_BASE?.trim() || null, timeoutMs: PARTNER_CONFIG_TIMEOUT_MS},
+  },
+
+  plugins: [brandingPlugin],
+
   presets: [
     [
       'classic',
@@ -97,8 +104,8 @@ const config: Config = {
       items: [
         {type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Guides'},
         {to: '/docs/api-reference', label: 'API reference', position: 'left'},
-        {href: DEFAULT_BRAND.consoleUrl, label: 'Console', position: 'right'},
-        {href: DEFAULT_BRAND.feedbackUrl, label: 'Feature requests', position: 'right'},
+        // Console and feature requests, or a partner's own header links.
+        {type: 'custom-brandLinks', position: 'right'},
       ],
     },
     footer: {

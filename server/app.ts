@@ -1,15 +1,52 @@
 import Fastify, {type FastifyInstance} from 'fastify';
+import {partnerApi, parseQuerystring} from './partner-api';
+import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
 import {staticSite} from './static-site';
 
 export interface AppOptions {
   /** Folder of the production build. */
   buildDir: string;
   logger?: boolean;
+  /** Folder of the partner files; default `partners/` at the repository root. */
+  partnersDir?: string;
+  /** Reload the partner files when they change; default on, except under test. */
+  watchPartners?: boolean;
 }
 
-/** The production server: the built site, and later the partner-config API under /v1. */
+function underTest(): boolean {
+  return process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
+}
+
+/**
+ * Where reload news goes: the Fastify logger when it is on, else the console, so that
+ * an operator running `npm start` (logger off) still learns that an edit was refused.
+ */
+function partnerLog(app: FastifyInstance, logger: boolean): {info: (m: string) => void; error: (m: string) => void} {
+  if (logger) return {info: (m) => app.log.info(m), error: (m) => app.log.error(m)};
+  return {info: (m) => console.log(m), error: (m) => console.error(m)};
+}
+
+/**
+ * The production server: the partner-config API under /v1 and the built site.
+ * Rejects, with every problem listed, when a partner file is invalid.
+ */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({logger: options.logger ?? false});
+  const partnersDir = options.partnersDir ?? DEFAULT_PARTNERS_DIR;
+  // Before anything is opened, so that an invalid file stops start-up cleanly.
+  const partners = await loadPartners(partnersDir);
+
+  const app = Fastify({logger: options.logger ?? false, routerOptions: {querystringParser: parseQuerystring}});
+  // The API first: its /v1 routes must never fall through to the site's catch-all.
+  await app.register(partnerApi, {registry: partners});
   await app.register(staticSite, {root: options.buildDir});
+
+  if (options.watchPartners ?? !underTest()) {
+    const log = partnerLog(app, options.logger ?? false);
+    const watcher = watchPartners(partnersDir, partners, {
+      onError: (message) => log.error(`Partner files changed but are not valid; still serving the previous version.\n${message}`),
+      onReload: (registry) => log.info(`Partner files reloaded: ${registry.entries.map((e) => e.file).join(', ') || 'none'}.`),
+    });
+    app.addHook('onClose', async () => watcher.close());
+  }
   return app;
 }

@@ -1,10 +1,16 @@
 import type {ReactNode} from 'react';
-import {DEFAULT_BRAND} from '@site/src/branding/defaults';
+import {useBrand} from '@site/src/branding/BrandProvider';
 
 /**
- * The product name as the reader's site shows it. Content never types the name:
- * partner sites then read as their own once partner branding is applied.
+ * The product name as the reader's site shows it. Content never types the name, so
+ * partner sites read as their own. The pre-paint script may already have written a
+ * cached partner name into this span, hence suppressHydrationWarning.
  */
 export default function Brand(): ReactNode {
-  return <span data-brand-name="">{DEFAULT_BRAND.name}</span>;
+  const brand = useBrand();
+  return (
+    <span data-brand-name="" suppressHydrationWarning>
+      {brand.name}
+    </span>
+  );
 }

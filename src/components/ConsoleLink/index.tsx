@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {DEFAULT_BRAND} from '@site/src/branding/defaults';
+import {useBrand} from '@site/src/branding/BrandProvider';
 import {consoleUrl} from './consoleUrl';
 
 interface Props {
@@ -8,10 +8,11 @@ interface Props {
   children: ReactNode;
 }
 
-/** A link into the web console, e.g. `<ConsoleLink path="/virtual-machines">Virtual machines</ConsoleLink>`. */
+/** A link into the console of the reader's brand: `<ConsoleLink path="/virtual-machines">…</ConsoleLink>`. */
 export default function ConsoleLink({path = '/', children}: Props): ReactNode {
+  const brand = useBrand();
   return (
-    <a href={consoleUrl(DEFAULT_BRAND.consoleUrl, path)} target="_blank" rel="noopener noreferrer" data-console-path={path}>
+    <a href={consoleUrl(brand.consoleUrl, path)} target="_blank" rel="noopener noreferrer" data-console-path={path}>
       {children}
     </a>
   );

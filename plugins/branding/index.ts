@@ -1,0 +1,23 @@
+import type {Plugin} from '@docusaurus/types';
+import {bootScript} from '../../src/branding/boot';
+import {GREY_THEMES} from '../../src/branding/colors';
+import {DEFAULT_BRAND} from '../../src/branding/defaults';
+
+/** How long the partner-config request may take before the default brand is shown. */
+export const PARTNER_CONFIG_TIMEOUT_MS = 3000;
+
+/** Injects the pre-paint branding script into every page's <head>. */
+export default function brandingPlugin(): Plugin {
+  const script = bootScript({
+    apiBase: process.env.DOCS_API_BASE?.trim() || null,
+    defaultHosts: [new URL(process.env.DOCS_URL ?? DEFAULT_BRAND.docsUrl).hostname, 'localhost', '127.0.0.1'],
+    themes: GREY_THEMES,
+    timeoutMs: PARTNER_CONFIG_TIMEOUT_MS,
+  });
+  return {
+    name: 'branding',
+    injectHtmlTags() {
+      return {headTags: [{tagName: 'script', innerHTML: script}]};
+    },
+  };
+}

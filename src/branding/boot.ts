@@ -1,0 +1,161 @@
+/**
+ * The pre-paint part of branding. These functions are self-contained (no imports,
+ * no outer references, ES5-safe) because `bootScript()` embeds their source in an
+ * inline <head> script; the app imports the same functions, so both sides agree.
+ */
+
+export interface BootSettings {
+  /** DOCS_API_BASE at build time, or null to choose by host. */
+  apiBase: string | null;
+  /** Hosts known to show the default brand: nothing is hidden there on a first visit. */
+  defaultHosts: string[];
+  /** Grey themes a cached config may name. */
+  themes: readonly string[];
+  /** How long the config request may take. */
+  timeoutMs: number;
+}
+
+/**
+ * The partner-config API base for a browser host name (DESIGN: environment by host,
+ * same origin on local hosts, DOCS_API_BASE overriding).
+ */
+export function partnerApiBase(hostname: string, override?: string | null): string {
+  if (override) return override.replace(/\/+$/, '');
+  const host = hostname.toLowerCase();
+  if (host === 'docs.dev.example.com') return 'https://api.dev.example.com/v1';
+  if (host === 'docs.staging.example.com') return 'https://api.staging.example.com/v1';
+  if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')) return '/v1';
+  return 'https://api.example.com/v1';
+}
+
+/** localStorage key of a host's last known brand. */
+export function brandCacheKey(hostname: string): string {
+  return 'brand:v1:' + hostname;
+}
+
+/**
+ * GET the partner config JSON. Rejects with 'Failed to fetch config' on a not-ok
+ * response, and aborts after `timeoutMs` so a hanging API cannot keep parts of a
+ * page hidden. No credentials, no custom headers: a simple CORS request.
+ */
+export function requestPartnerConfig(url: string, timeoutMs: number): Promise<unknown> {
+  var controller = typeof AbortController === 'function' ? new AbortController() : null;
+  var timer = setTimeout(function () {
+    if (controller) controller.abort();
+  }, timeoutMs);
+  return fetch(url, {credentials: 'omit', signal: controller ? controller.signal : undefined})
+    .then(function (response) {
+      if (!response.ok) throw new Error('Failed to fetch config');
+      return response.json();
+    })
+    .finally(function () {
+      clearTimeout(timer);
+    });
+}
+
+/**
+ * Stylesheet text for a brand's colour variables. Names and values are checked
+ * here, so it can only ever emit `--name:#rrggbb` declarations, whatever it is fed.
+ */
+export function brandStyleSheet(vars: {light?: Record<string, unknown>; dark?: Record<string, unknown>}): string {
+  var name = /^--[a-z][a-z0-9-]*$/;
+  var hex = /^#[0-9a-f]{6}$/;
+  function block(entries: Record<string, unknown> | undefined): string {
+    var out: string[] = [];
+    if (entries && typeof entries === 'object') {
+      for (var key in entries) {
+        var value = entries[key];
+        if (Object.prototype.hasOwnProperty.call(entries, key) && name.test(key) && typeof value === 'string' && hex.test(value)) {
+          out.push(key + ':' + value);
+        }
+      }
+    }
+    return out.join(';');
+  }
+  return 'html:root{' + block(vars && vars.light) + "}html[data-theme='dark']:root{" + block(vars && vars.dark) + '}';
+}
+
+/**
+ * Runs in <head> before the first paint: applies the host's cached brand colours,
+ * hides what depends on the brand while it is unknown, and starts the config request
+ * so the app finds it under way (`window.__brandRequest`).
+ */
+export function brandBoot(settings: BootSettings): void {
+  var root = document.documentElement;
+  var host = location.hostname;
+  var cached: {partner?: boolean; css?: object; theme?: string; name?: string; logos?: {light?: string; dark?: string}} | null = null;
+  try {
+    cached = JSON.parse(localStorage.getItem(brandCacheKey(host)) || 'null');
+  } catch (error) {
+    cached = null;
+  }
+  if (cached && cached.partner) {
+    var style = document.createElement('style');
+    style.id = 'brand-colors';
+    style.textContent = brandStyleSheet(cached.css || {});
+    document.head.appendChild(style);
+    if (cached.theme && settings.themes.indexOf(cached.theme) >= 0) root.setAttribute('data-brand-theme', cached.theme);
+    root.setAttribute('data-brand', 'partner');
+    // Names and logos come from the cache before the first paint; links wait for the app.
+    root.setAttribute('data-brand-pending', 'links');
+    var brand = cached;
+    var name = String(brand.name || '');
+    // Writes only what differs, so its own mutations do not feed the observer again.
+    var swap = function (el: Element) {
+      if (el.hasAttribute('data-brand-name') && el.textContent !== name) el.textContent = name;
+      var which = el.getAttribute('data-brand-logo');
+      if (which) {
+        var src = brand.logos && (which === 'dark' ? brand.logos.dark : brand.logos.light);
+        // Cached values were sanitised before they were stored; check the scheme again anyway.
+        if (src && /^(https?:\/\/|\/(?!\/))/.test(src) && el.getAttribute('src') !== src) el.setAttribute('src', src);
+        if (el.getAttribute('alt') !== name) el.setAttribute('alt', name);
+      }
+    };
+    var swapWithin = function (node: Node) {
+      // The parser may add a name's text after its element.
+      var parent = node.parentNode as Element | null;
+      if (node.nodeType === 3 && parent && parent.nodeType === 1 && parent.hasAttribute('data-brand-name')) swap(parent);
+      if (node.nodeType !== 1) return;
+      var el = node as Element;
+      swap(el);
+      var found = el.querySelectorAll('[data-brand-name],img[data-brand-logo]');
+      for (var i = 0; i < found.length; i++) swap(found[i]);
+    };
+    // Swap each name and logo as the parser inserts it: mutation callbacks run before
+    // the browser can paint, so no frame shows the default brand.
+    var observer = new MutationObserver(function (records) {
+      for (var r = 0; r < records.length; r++) {
+        var added = records[r].addedNodes;
+        for (var n = 0; n < added.length; n++) swapWithin(added[n]);
+      }
+    });
+    observer.observe(root, {childList: true, subtree: true});
+    document.addEventListener('DOMContentLoaded', function () {
+      observer.disconnect();
+      swapWithin(document.body);
+    });
+  } else if (!cached && settings.defaultHosts.indexOf(host) < 0) {
+    root.setAttribute('data-brand-pending', 'first-visit');
+  }
+  if (root.hasAttribute('data-brand-pending')) {
+    // Never keep anything hidden for long, even if the app fails to start.
+    setTimeout(function () {
+      root.removeAttribute('data-brand-pending');
+    }, settings.timeoutMs + 1000);
+  }
+  var url = partnerApiBase(host, settings.apiBase) + '/auth/partner-config/docs?domain=' + encodeURIComponent(host);
+  var request = requestPartnerConfig(url, settings.timeoutMs);
+  // Handled by the app; this keeps an early failure from being reported as unhandled.
+  request.catch(function () {});
+  (window as unknown as {__brandRequest?: Promise<unknown>}).__brandRequest = request;
+}
+
+/** The inline <head> script: the functions above and a call with the build's settings. */
+export function bootScript(settings: BootSettings): string {
+  const sources = [partnerApiBase, brandCacheKey, requestPartnerConfig, brandStyleSheet, brandBoot].map((fn) => fn.toString());
+  // JSON in a <script>: escape '<' so no value can close the element.
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  // Some TypeScript toolchains wrap nested functions in `__name(fn, "fn")` to keep
+  // their names; the shim makes the embedded source independent of that.
+  return `(function(){var __name=function(f){return f};${sources.join('\n')}\nbrandBoot(${json});})();`;
+}
