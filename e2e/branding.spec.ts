@@ -195,6 +195,7 @@ test.describe('partner branding', () => {
     await expect(page.locator('.navbar__brand img').first()).toHaveAttribute('alt', 'Acme Compute');
     await expect(page.locator('html')).toHaveAttribute('data-brand-theme', 'slate');
     await expect(page.getByRole('heading', {level: 1})).toContainText('Acme Compute');
+    await expect(page.getByRole('search')).toBeHidden();
     await page.goto(partnerUrl(baseURL, 'globex.localhost', '/'));
     await expect(page.locator('.navbar__brand img').first()).toHaveAttribute('alt', 'Globex GPU');
     await expect(page.locator('html')).toHaveAttribute('data-brand-theme', 'zinc');

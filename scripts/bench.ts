@@ -11,6 +11,8 @@ import {chromium} from 'playwright-core';
 import {createApp} from '../server/app';
 import {compressBuild} from './compress-build';
 import {listFiles, routeFile} from '../server/static-site';
+import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
+import {benchPartnerApi} from './bench/partner-api';
 
 const siteDir = path.resolve(__dirname, '..');
 const outRoot = path.join(siteDir, 'build-bench');
@@ -166,14 +168,19 @@ async function main(): Promise<void> {
   const pages = ['/', '/docs/intro', largestDocRoute(files, fasterDir)];
 
   const perPage: {route: string; weight: Weight; lighthouse: LighthouseFigures}[] = [];
+  let branding: BrandingTimes;
   try {
     for (const route of pages) {
       console.log(`Measuring ${route}...`);
       perPage.push({route, weight: await pageWeight(baseUrl, route, fasterDir), lighthouse: await lighthouseMobile(baseUrl + route)});
     }
+    console.log('Measuring time to a branded navbar...');
+    branding = await benchBrandingTimes(baseUrl, 'acme.localhost', 'Acme Compute');
   } finally {
     await app.close();
   }
+  console.log('Measuring the partner-config API under load...');
+  const partnerApi = await benchPartnerApi();
 
   console.log('\n## Build (cold, this machine)');
   console.log(`| bundler | time | peak RSS |\n| --- | --- | --- |`);
@@ -192,7 +199,22 @@ async function main(): Promise<void> {
   for (const {route, lighthouse: l} of perPage) {
     console.log(`| ${route} | ${l.score.toFixed(2)} | ${(l.fcp / 1000).toFixed(2)} s | ${(l.lcp / 1000).toFixed(2)} s | ${l.tbt.toFixed(0)} ms | ${l.cls.toFixed(3)} |`);
   }
-  const result = {date: new Date().toISOString(), build: {faster, webpack}, pages: perPage};
+  console.log('\n## Partner branding (API delayed by 300 ms; median of 5)');
+  console.log('| visit | navigation to branded navbar | vs default host |\n| --- | --- | --- |');
+  for (const [label, value] of [
+    ['default host', branding.defaultHost],
+    ['partner host, first visit', branding.partnerFirst],
+    ['partner host, repeat visit', branding.partnerRepeat],
+  ] as const) {
+    console.log(`| ${label} | ${value.toFixed(0)} ms | ${(value / branding.defaultHost).toFixed(2)}x |`);
+  }
+  console.log(`(target: repeat visit no later than the default host)`);
+  console.log('\n## Partner-config API (autocannon, 50 connections, loopback)');
+  console.log('| server | requests/s | p99 |\n| --- | --- | --- |');
+  console.log(`| ours (Fastify) | ${partnerApi.ours.rps.toFixed(0)} | ${partnerApi.ours.p99} ms |`);
+  console.log(`| bare node:http, same JSON | ${partnerApi.bare.rps.toFixed(0)} | ${partnerApi.bare.p99} ms |`);
+  console.log(`Throughput ratio ours/bare: ${partnerApi.ratio} (target >= 0.8)`);
+  const result = {date: new Date().toISOString(), build: {faster, webpack}, pages: perPage, branding, partnerApi};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});
 }

@@ -28,7 +28,7 @@ function Hero(): ReactNode {
             <Translate id="home.hero.api">API reference</Translate>
           </Link>
         </div>
-        <form className={styles.search} action="/search" method="get" role="search">
+        <form className={`${styles.search} brand-search`} action="/search" method="get" role="search">
           <label htmlFor="home-search" className={styles.visuallyHidden}>
             <Translate id="home.search.label">Search the documentation</Translate>
           </label>
