@@ -19,18 +19,18 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** Milliseconds after navigation start at which the navbar first showed `name`. */
 async function timeToBrandedNavbar(context: BrowserContext, url: string, name: string): Promise<number> {
   const page = await context.newPage();
-  await page.addInitScript((expected) => {
+  // A string, not a function: the TypeScript runner would wrap a function's inner
+  // closures in helpers that do not exist in the page.
+  await page.addInitScript(`(() => {
+    const expected = ${JSON.stringify(name)};
     const check = () => {
-      const img = document.querySelector<HTMLImageElement>('.navbar__brand img');
+      const img = document.querySelector('.navbar__brand img');
       const shown = img && img.alt === expected && img.complete && getComputedStyle(img).visibility !== 'hidden' && img.getBoundingClientRect().width > 0;
-      if (shown) {
-        (window as unknown as {__brandedAt: number}).__brandedAt = performance.now();
-      } else {
-        requestAnimationFrame(check);
-      }
+      if (shown) window.__brandedAt = performance.now();
+      else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
-  }, name);
+  })();`);
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as {__brandedAt?: number}).__brandedAt !== undefined, null, {timeout: 15_000});
   const at = await page.evaluate(() => (window as unknown as {__brandedAt: number}).__brandedAt);

@@ -100,6 +100,15 @@ export function brandBoot(settings: BootSettings): void {
     root.setAttribute('data-brand-pending', 'links');
     var brand = cached;
     var name = String(brand.name || '');
+    // Start loading the cached logo now rather than when the parser reaches the navbar.
+    var logoSrc = brand.logos && brand.logos.light;
+    if (logoSrc && /^(https?:\/\/|\/(?!\/))/.test(logoSrc)) {
+      var preload = document.createElement('link');
+      preload.rel = 'preload';
+      preload.as = 'image';
+      preload.href = logoSrc;
+      document.head.appendChild(preload);
+    }
     // Writes only what differs, so its own mutations do not feed the observer again.
     var swap = function (el: Element) {
       if (el.hasAttribute('data-brand-name') && el.textContent !== name) el.textContent = name;
