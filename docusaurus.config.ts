@@ -6,6 +6,8 @@ import {DEFAULT_BRAND, copyrightLine} from './src/branding/defaults';
 import {codeTheme} from './src/css/prismThemes';
 import {ssgTemplate} from './src/ssgTemplate';
 import brandingPlugin, {PARTNER_CONFIG_TIMEOUT_MS} from './plugins/branding';
+import openApiPlugin from './plugins/openapi';
+import remarkApiOperation from './plugins/openapi/remark';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
 const siteDir = path.dirname(fileURLToPath(import.meta.url));
@@ -62,7 +64,10 @@ const config: Config = {
     branding: {apiBase: process.env.DOCS_API_BASE?.trim() || null, timeoutMs: PARTNER_CONFIG_TIMEOUT_MS},
   },
 
-  plugins: [brandingPlugin],
+  plugins: [
+    brandingPlugin,
+    [openApiPlugin, {specDir: path.join(siteDir, 'openapi'), pagesDir: path.join(docsDir, 'api-reference'), routeBase: '/docs/api-reference'}],
+  ],
 
   presets: [
     [
@@ -76,6 +81,8 @@ const config: Config = {
           lastVersion: 'current',
           versions: {current: {label: 'Next'}},
           sidebarCollapsible: true,
+          // Before Docusaurus' own plugins, so generated headings reach the table of contents.
+          beforeDefaultRemarkPlugins: [[remarkApiOperation, {specDir: path.join(siteDir, 'openapi')}]],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},

@@ -6,5 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 npx tsc --noEmit
 npm run build
+# The API spec as published (build/openapi.yaml), against Redocly's strict rules and ours.
+REDOCLY_TELEMETRY=off npx redocly lint build/openapi.yaml --config openapi/redocly.yaml
 npx vitest run
 npx playwright test

@@ -23,7 +23,9 @@ describe('docs content', () => {
     expect(doc.body).not.toMatch(/Violet Cloud/i);
   });
 
-  it.each(docs.map((d) => [d.file, d] as const))(`%s has at least ${MIN_WORDS} words of prose`, (_file, doc) => {
+  // API operation pages get their substance from the spec, rendered at build time.
+  const proseDocs = docs.filter((d) => !d.body.includes('<ApiOperation'));
+  it.each(proseDocs.map((d) => [d.file, d] as const))(`%s has at least ${MIN_WORDS} words of prose`, (_file, doc) => {
     expect(proseWords(doc.body)).toBeGreaterThanOrEqual(MIN_WORDS);
   });
 

@@ -1,10 +1,15 @@
 import MDXComponents from '@theme-original/MDXComponents';
 import Brand from '@site/src/components/Brand';
 import ConsoleLink from '@site/src/components/ConsoleLink';
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
 
 // Components every doc may use without importing them.
 export default {
   ...MDXComponents,
   Brand,
   ConsoleLink,
+  // Used by the API reference pages the remark plugin expands.
+  Tabs,
+  TabItem,
 };

@@ -1,0 +1,49 @@
+import {expect, test} from '@playwright/test';
+import {axeViolations, waitForHydration} from './helpers';
+
+const OPERATION_PAGE = '/docs/api-reference/core-resources/virtual-machines/vm-core/create';
+
+test.describe('API reference', () => {
+  test('an operation page shows method, path, sections and code samples with copy buttons', async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({width: 1280, height: 900});
+    await page.goto(OPERATION_PAGE);
+    await waitForHydration(page);
+    const endpoint = page.locator('.api-endpoint');
+    await expect(endpoint).toContainText('POST');
+    await expect(endpoint).toContainText('/core/virtual-machines');
+    for (const section of ['Authentication', 'Request body', 'Responses', 'Code samples']) {
+      await expect(page.locator('.table-of-contents')).toContainText(section);
+    }
+    await expect(page.locator('details.api-schema-details, details').first()).toBeAttached();
+
+    const tabs = page.locator('.api-code-samples [role="tab"]');
+    await expect(tabs).toHaveText(['curl', 'Python', 'Go', 'JavaScript']);
+    await tabs.nth(1).click();
+    const python = page.locator('[role="tabpanel"]:visible pre').filter({hasText: 'import requests'});
+    await expect(python).toBeVisible();
+    const block = python.locator('xpath=ancestor::div[contains(@class, "theme-code-block")]');
+    await block.hover();
+    await block.getByRole('button', {name: /copy/i}).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('os.environ["API_KEY"]');
+  });
+
+  test('the spec is published as YAML and JSON', async ({request}) => {
+    const yaml = await request.get('/openapi.yaml');
+    expect(yaml.status()).toBe(200);
+    expect(await yaml.text()).toContain('openapi: 3.1.0');
+    const json = await request.get('/openapi.json');
+    const spec = await json.json();
+    expect(Object.keys(spec.paths).length).toBeGreaterThan(50);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`an operation page (${theme}) has no serious or critical accessibility violations`, async ({page}) => {
+      await page.goto(`${OPERATION_PAGE}?docusaurus-theme=${theme}`);
+      await waitForHydration(page);
+      const violations = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    });
+  }
+});

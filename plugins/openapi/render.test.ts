@@ -1,0 +1,96 @@
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {renderOperation} from './render';
+import {loadSpec, operations} from './spec';
+
+const doc = loadSpec(path.join(__dirname, '__fixtures__/basic'));
+const render = (id: string) => {
+  const located = operations(doc).find((o) => o.operation.operationId === id)!;
+  return renderOperation(located, {doc, baseUrl: 'https://api.fixture.test/v1'});
+};
+/** Every node of a rendered page, depth first. */
+const all = (nodes: unknown[]): Record<string, unknown>[] =>
+  nodes.flatMap((n) => {
+    const node = n as Record<string, unknown>;
+    return [node, ...all((node.children as unknown[]) ?? [])];
+  });
+const headings = (nodes: unknown[]) =>
+  all(nodes)
+    .filter((n) => n.type === 'heading')
+    .map((n) => ((n.children as {value: string}[])[0]?.value ?? ''));
+const texts = (nodes: unknown[]) => all(nodes).map((n) => (typeof n.value === 'string' ? n.value : '')).join(' ');
+
+describe('renderOperation', () => {
+  it('renders method, path, sections and every response', () => {
+    const nodes = render('createThing');
+    expect(nodes[0]).toMatchObject({type: 'mdxJsxFlowElement', name: 'div'});
+    expect(texts([nodes[0]])).toContain('POST');
+    expect(texts([nodes[0]])).toContain('/things');
+    expect(headings(nodes)).toEqual(['Authentication', 'Request body', 'Responses', '201 Created', '404 Not Found', 'Code samples']);
+  });
+
+  it('lists parameters in a table, with constraints and examples', () => {
+    const nodes = render('listThings');
+    const table = all(nodes).find((n) => n.type === 'table' && texts([n]).includes('query'))!;
+    const rows = all([table]).filter((n) => n.type === 'tableRow');
+    expect(rows).toHaveLength(2);
+    expect(texts([rows[1]])).toMatch(/page.*query.*integer.*no.*Page number.*default.*1.*minimum.*1.*example.*2/);
+  });
+
+  it('leaves out parameters and body when there are none, and says when no key is needed', () => {
+    const nodes = render('getHealth');
+    expect(headings(nodes)).toEqual(['Authentication', 'Responses', '200 OK', 'Code samples']);
+    expect(texts(nodes)).toContain('None: this endpoint is public');
+  });
+
+  it('takes path parameters from the path item', () => {
+    const nodes = render('deleteThing');
+    expect(headings(nodes)).toContain('Parameters');
+    expect(texts(nodes)).toContain('thing_id');
+    const curl = all(nodes).find((n) => n.type === 'code' && n.lang === 'bash')!;
+    expect(curl.value).toContain('https://api.fixture.test/v1/things/42');
+  });
+
+  it('describes fields: enums, nullable, arrays, merged allOf, oneOf variants', () => {
+    const list = texts(render('listThings'));
+    expect(list).toContain('things');
+    expect(list).toContain('total');
+    expect(list).toContain('array of object');
+    expect(list).toContain('"ACTIVE"');
+    expect(list).toContain('string | null');
+    const create = render('createThing');
+    expect(texts(create)).toContain('Exactly one of these shapes:');
+    const summaries = all(create).filter((n) => n.name === 'summary').map((n) => texts([n]).trim());
+    expect(summaries).toEqual(expect.arrayContaining(['Circle', 'Square']));
+    expect(all(create).some((n) => n.type === 'strong' && texts([n]).trim() === 'required')).toBe(true);
+  });
+
+  it('shows the spec examples, and samples one where the spec has none', () => {
+    const blocks = all(render('createThing')).filter((n) => n.type === 'code' && n.lang === 'json');
+    expect(JSON.parse(blocks[0].value as string)).toEqual({name: 'lamp', shape: {kind: 'circle', radius: 2}});
+    expect(blocks[0].meta).toBe('title="Request body"');
+    const sampled = JSON.parse(blocks[1].value as string);
+    expect(sampled.thing).toMatchObject({id: 42, name: 'lamp'});
+  });
+
+  it('renders descriptions as Markdown, never as HTML or MDX', () => {
+    const nodes = render('listThings');
+    expect(all(nodes).some((n) => n.type === 'html' || n.type === 'mdxFlowExpression' || n.type === 'mdxTextExpression')).toBe(false);
+    const values = all(nodes).filter((n) => n.type === 'text').map((n) => n.value);
+    expect(values).toEqual(expect.arrayContaining(['<script>', '</script>']));
+    expect(texts(nodes)).toContain('{curly}');
+    expect(all(nodes).filter((n) => n.type === 'table')).toHaveLength(2);
+  });
+
+  it('offers code samples in curl, Python, Go and JavaScript that read the key from the environment', () => {
+    const tabs = all(render('createThing')).find((n) => n.name === 'Tabs')!;
+    const items = (tabs.children as Record<string, unknown>[]).map((t) => (t.attributes as {name: string; value: string}[]).find((a) => a.name === 'label')?.value);
+    expect(items).toEqual(['curl', 'Python', 'Go', 'JavaScript']);
+    const code = all([tabs]).filter((n) => n.type === 'code').map((n) => n.value as string);
+    expect(code[0]).toContain('"X-API-Key: $API_KEY"');
+    expect(code[1]).toContain('os.environ["API_KEY"]');
+    expect(code[2]).toContain('os.Getenv("API_KEY")');
+    expect(code[3]).toContain('process.env.API_KEY');
+    for (const sample of code) expect(sample).toContain('lamp');
+  });
+});
