@@ -7,6 +7,7 @@ import {codeTheme} from './src/css/prismThemes';
 import {ssgTemplate} from './src/ssgTemplate';
 import brandingPlugin, {PARTNER_CONFIG_TIMEOUT_MS} from './plugins/branding';
 import openApiPlugin from './plugins/openapi';
+import searchIndexPlugin from './plugins/search-index';
 import remarkApiOperation from './plugins/openapi/remark';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
@@ -66,6 +67,7 @@ const config: Config = {
 
   plugins: [
     brandingPlugin,
+    searchIndexPlugin,
     [openApiPlugin, {specDir: path.join(siteDir, 'openapi'), pagesDir: path.join(docsDir, 'api-reference'), routeBase: '/docs/api-reference'}],
   ],
 

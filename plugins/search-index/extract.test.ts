@@ -1,0 +1,63 @@
+import {describe, expect, it} from 'vitest';
+import {expandRecords} from '../../src/search/records';
+import {buildRecords} from './index';
+import {extractPage} from './extract';
+
+const page = (body: string, crumbs = ['API reference', 'Volumes']) => `<!doctype html><html><head>
+<meta name="docsearch:language" content="en"><meta name="docsearch:docusaurus_tag" content="docs-default-current"></head><body>
+<nav aria-label="Breadcrumbs"><ul>${crumbs.map((c) => `<li class="breadcrumbs__item">${c}</li>`).join('')}</ul></nav>
+<article><header><h1>Create a volume</h1></header>${body}</article></body></html>`;
+
+describe('extractPage', () => {
+  it('reads section, title, headings and content in order, like the DocSearch crawler', () => {
+    const extracted = extractPage(
+      page(`<p>Creates a volume.</p><h2 id="request">Request<a class="hash-link">\u200b</a></h2><ul><li>size_gb <ul><li>nested item</li></ul></li></ul>
+      <pre><code>curl example</code></pre><details><summary>fields</summary><p>hidden field</p></details>
+      <h3 id="body">Body</h3><table><tr><td>name</td><td>The name.</td></tr></table>`),
+    )!;
+    expect(extracted.lvl0).toBe('API reference');
+    expect(extracted.lvl1).toBe('Create a volume');
+    expect(extracted.docusaurusTag).toBe('docs-default-current');
+    expect(extracted.entries).toEqual([
+      {level: 1, text: 'Create a volume', anchor: null},
+      {level: 0, text: 'Creates a volume.', anchor: null},
+      {level: 2, text: 'Request', anchor: 'request'},
+      {level: 0, text: 'size_gb', anchor: 'request'},
+      {level: 0, text: 'nested item', anchor: 'request'},
+      {level: 3, text: 'Body', anchor: 'body'},
+      {level: 0, text: 'name', anchor: 'body'},
+      {level: 0, text: 'The name.', anchor: 'body'},
+    ]);
+  });
+
+  it('calls top-level pages "Documentation" and skips pages without a title', () => {
+    expect(extractPage(page('<p>x</p>', ['Intro']))!.lvl0).toBe('Documentation');
+    expect(extractPage('<html><body><main><p>No title here</p></main></body></html>')).toBeNull();
+  });
+});
+
+describe('compact records', () => {
+  it('round-trip into full DocSearch records with their hierarchy and weights', () => {
+    const compact = buildRecords([{route: '/docs/volumes/create', html: page('<p>Intro text.</p><h2 id="a">Alpha</h2><h3 id="b">Beta</h3><p>Deep text.</p><h2 id="c">Gamma</h2><p>Other text.</p>')}]);
+    const records = expandRecords(compact);
+    expect(records.map((r) => r.type)).toEqual(['lvl1', 'content', 'lvl2', 'lvl3', 'content', 'lvl2', 'content']);
+    const deep = records[4];
+    expect(deep).toMatchObject({
+      url: '/docs/volumes/create#b',
+      url_without_anchor: '/docs/volumes/create',
+      anchor: 'b',
+      content: 'Deep text.',
+      hierarchy: {lvl0: 'API reference', lvl1: 'Create a volume', lvl2: 'Alpha', lvl3: 'Beta', lvl4: null},
+      language: 'en',
+      docusaurus_tag: 'docs-default-current',
+    });
+    expect(records[6].hierarchy).toMatchObject({lvl2: 'Gamma', lvl3: null});
+    expect(records[0].weight.level).toBe(100);
+    expect(records[2].weight.level).toBe(90);
+    expect(records[4].weight.level).toBe(0);
+  });
+
+  it('refuses a file in another format', () => {
+    expect(() => expandRecords({v: 2} as never)).toThrow(/expected format/);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Docusaurus plugin: after the build, reads every listed page (not unlisted docs, not
+ * the 404 or search pages) into DocSearch-shaped records, writes them as one compact,
+ * content-hashed file, and names that file in every page's <head> so the local search
+ * client can find it. `npm run search:push` sends the same records to Algolia.
+ */
+import {createHash} from 'node:crypto';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {CompactPage, CompactRecord, CompactRecords} from '../../src/search/records';
+import {extractPage} from './extract';
+
+export const RECORDS_META = 'docsearch:records';
+
+/** Routes never indexed: the not-found and search pages. */
+const SKIPPED_ROUTES = new Set(['/404', '/404.html', '/search']);
+
+interface DocMetadata {
+  permalink: string;
+  unlisted?: boolean;
+}
+
+/** Permalinks of unlisted docs, from the docs plugin's loaded content. */
+function unlistedPermalinks(plugins: {name: string; content: unknown}[]): Set<string> {
+  const out = new Set<string>();
+  for (const plugin of plugins) {
+    if (plugin.name !== 'docusaurus-plugin-content-docs') continue;
+    const versions = (plugin.content as {loadedVersions?: {docs: DocMetadata[]}[]})?.loadedVersions ?? [];
+    for (const doc of versions.flatMap((v) => v.docs)) {
+      if (doc.unlisted) out.add(doc.permalink.replace(/(.)\/$/, '$1'));
+    }
+  }
+  return out;
+}
+
+/** The HTML file of a route in the build, in either layout Docusaurus writes. */
+function htmlFile(outDir: string, route: string): string | null {
+  const candidates = route === '/' ? ['index.html'] : [`${route.slice(1)}.html`, `${route.slice(1)}/index.html`];
+  for (const candidate of candidates) {
+    const file = path.join(outDir, candidate);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+/** Builds the compact records of the given pages (route → HTML). */
+export function buildRecords(pages: {route: string; html: string}[]): CompactRecords {
+  const compactPages: CompactPage[] = [];
+  const records: CompactRecord[] = [];
+  for (const {route, html} of pages) {
+    const page = extractPage(html);
+    if (!page) continue;
+    const pageIndex = compactPages.length;
+    // Guides and top-level pages rank above generated reference pages of equal match.
+    const pageRank = route.startsWith('/docs/api-reference/') && route.split('/').length > 4 ? 0 : 1;
+    compactPages.push([route, page.lvl0, page.lvl1, page.docusaurusTag, page.language, pageRank]);
+    const openHeadings: number[] = [];
+    for (const entry of page.entries) {
+      if (entry.level > 0) {
+        while (openHeadings.length && records[openHeadings[openHeadings.length - 1]][1] >= entry.level) openHeadings.pop();
+        const parent = openHeadings.length ? openHeadings[openHeadings.length - 1] : -1;
+        records.push([pageIndex, entry.level, entry.text, entry.anchor, parent]);
+        openHeadings.push(records.length - 1);
+      } else {
+        records.push([pageIndex, 0, entry.text, entry.anchor, openHeadings.length ? openHeadings[openHeadings.length - 1] : -1]);
+      }
+    }
+  }
+  return {v: 1, pages: compactPages, records};
+}
+
+export default function searchIndexPlugin(context: LoadContext): Plugin {
+  return {
+    name: 'search-index',
+    async postBuild({outDir, routesPaths, plugins}) {
+      const unlisted = unlistedPermalinks(plugins as unknown as {name: string; content: unknown}[]);
+      const baseUrl = context.siteConfig.baseUrl;
+      const pages: {route: string; html: string; file: string}[] = [];
+      for (const routePath of [...new Set(routesPaths)].sort()) {
+        const route = routePath.replace(/(.)\/$/, '$1');
+        if (SKIPPED_ROUTES.has(route) || unlisted.has(route)) continue;
+        const file = htmlFile(outDir, route.slice(baseUrl.length - 1) || '/');
+        if (file) pages.push({route, html: readFileSync(file, 'utf8'), file});
+      }
+      const records = buildRecords(pages);
+      if (records.records.length === 0) throw new Error('search-index: no page produced a search record; is the build empty?');
+      const json = JSON.stringify(records);
+      const name = `records.${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
+      mkdirSync(path.join(outDir, 'search'), {recursive: true});
+      writeFileSync(path.join(outDir, 'search', name), json);
+      // Every HTML file names the records file, so no unhashed manifest is needed.
+      const tag = `<meta name="${RECORDS_META}" content="${baseUrl}search/${name}">`;
+      for (const file of new Set([...pages.map((p) => p.file), path.join(outDir, '404.html'), htmlFile(outDir, '/search')].filter((f): f is string => Boolean(f && existsSync(f))))) {
+        const html = readFileSync(file, 'utf8');
+        if (!html.includes(RECORDS_META)) writeFileSync(file, html.replace('</head>', `${tag}</head>`));
+      }
+      console.log(`[search-index] ${records.records.length} records from ${records.pages.length} pages: search/${name}`);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Search records as DocSearch's crawler shapes them, and the compact file they travel
+ * in: each page's URL and titles once, each heading once, content pointing at its
+ * heading. `expandRecords` turns the file back into full records in the browser.
+ */
+
+export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+
+export interface SearchRecord {
+  objectID: string;
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: RecordType;
+  content: string | null;
+  hierarchy: {lvl0: string; lvl1: string; lvl2: string | null; lvl3: string | null; lvl4: string | null; lvl5: string | null; lvl6: string | null};
+  language: string;
+  docusaurus_tag: string;
+  weight: {pageRank: number; level: number; position: number};
+}
+
+/** `[url, lvl0, lvl1, docusaurus_tag, language, pageRank]` */
+export type CompactPage = [string, string, string, string, string, number];
+/**
+ * `[page, level, text, anchor, parent]`: level 1-6 for headings (1 = the page title),
+ * 0 for content; `parent` is the index of the record of the enclosing heading, or -1.
+ */
+export type CompactRecord = [number, number, string, string | null, number];
+
+export interface CompactRecords {
+  v: 1;
+  pages: CompactPage[];
+  records: CompactRecord[];
+}
+
+/** Weight of a record by its level, as the DocSearch crawler gives it. */
+export const levelWeight = (level: number): number => (level === 0 ? 0 : 100 - (level - 1) * 10);
+
+export function expandRecords(file: CompactRecords): SearchRecord[] {
+  if (!file || file.v !== 1 || !Array.isArray(file.pages) || !Array.isArray(file.records)) {
+    throw new Error('The search records file is not in the expected format (v1).');
+  }
+  const out: SearchRecord[] = [];
+  file.records.forEach(([pageIndex, level, textValue, anchor, parent], index) => {
+    const page = file.pages[pageIndex];
+    if (!page) throw new Error(`Search record ${index} names page ${pageIndex}, which the file does not have.`);
+    const [url, lvl0, lvl1, tag, language, pageRank] = page;
+    const hierarchy: SearchRecord['hierarchy'] = {lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+    const headingLevel = level === 0 ? 7 : level;
+    if (level >= 2) hierarchy[`lvl${level}` as 'lvl2'] = textValue;
+    for (let p = parent, guard = 0; p >= 0 && guard < 8; guard += 1) {
+      const [, parentLevel, parentText, , grandParent] = file.records[p];
+      if (parentLevel >= 2 && parentLevel < headingLevel) hierarchy[`lvl${parentLevel}` as 'lvl2'] = parentText;
+      p = grandParent;
+    }
+    out.push({
+      objectID: String(index),
+      url: anchor ? `${url}#${anchor}` : url,
+      url_without_anchor: url,
+      anchor,
+      type: level === 0 ? 'content' : (`lvl${level}` as RecordType),
+      content: level === 0 ? textValue : null,
+      hierarchy,
+      language,
+      docusaurus_tag: tag,
+      weight: {pageRank, level: levelWeight(level), position: index},
+    });
+  });
+  return out;
+}

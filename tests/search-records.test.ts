@@ -1,0 +1,46 @@
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {expandRecords} from '../src/search/records';
+import {routeFile} from '../server/static-site';
+import {buildDir, readRouteList, siteDir} from './docs';
+
+const searchDir = path.join(buildDir, 'search');
+const files = existsSync(searchDir) ? readdirSync(searchDir).filter((f) => /^records\.[0-9a-f]{10}\.json$/.test(f)) : [];
+const built = new Set(readdirSync(buildDir, {recursive: true, encoding: 'utf8'}).map((f) => f.split(path.sep).join('/')));
+
+describe('search records in the build', () => {
+  it('are one content-hashed file with brotli and gzip copies', () => {
+    expect(files).toHaveLength(1);
+    expect(existsSync(path.join(searchDir, `${files[0]}.br`))).toBe(true);
+    expect(existsSync(path.join(searchDir, `${files[0]}.gz`))).toBe(true);
+  });
+
+  it('are named in the head of every page', () => {
+    for (const html of ['index.html', 'docs/intro.html', '404.html']) {
+      expect(readFileSync(path.join(buildDir, html), 'utf8')).toContain(`content="/search/${files[0]}"`);
+    }
+  });
+
+  const records = files.length ? expandRecords(JSON.parse(readFileSync(path.join(searchDir, files[0]), 'utf8'))) : [];
+
+  it('cover every listed route and point only at built pages', () => {
+    const routes = readRouteList(path.join(siteDir, 'tests/routes.txt'));
+    const pages = new Set(records.map((r) => r.url_without_anchor));
+    for (const {route, unlisted} of routes) {
+      if (route === '/search' || !routeFile(route, built)) continue;
+      expect(pages.has(route), `${route} ${unlisted ? 'is unlisted but indexed' : 'is not indexed'}`).toBe(!unlisted);
+    }
+    for (const page of pages) expect(routeFile(page, built), page).toBeDefined();
+    expect(pages.has('/404')).toBe(false);
+  });
+
+  it('carry the language and docs-version facets', () => {
+    const doc = records.find((r) => r.url_without_anchor === '/docs/intro')!;
+    expect(doc).toMatchObject({language: 'en', docusaurus_tag: 'docs-default-current'});
+  });
+
+  it('stay small: at most 150 KB brotli for this site', () => {
+    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(150 * 1024);
+  });
+});
