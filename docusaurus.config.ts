@@ -18,6 +18,17 @@ const docsDir = path.join(siteDir, 'docs');
 const useFaster = process.env.DOCS_BUNDLER !== 'webpack';
 const gtmContainerId = process.env.GTM_CONTAINER_ID?.trim();
 
+// Search runs against Algolia when all three are set at build time, else locally from
+// the records the build writes (no account, no server needed).
+const algolia = {
+  appId: process.env.ALGOLIA_APP_ID?.trim(),
+  apiKey: process.env.ALGOLIA_SEARCH_API_KEY?.trim(),
+  indexName: process.env.ALGOLIA_INDEX_NAME?.trim(),
+};
+const searchMode = algolia.appId && algolia.apiKey && algolia.indexName ? 'algolia' : 'local';
+// The bench builds once without search to measure what search adds to a first page load.
+const searchEnabled = process.env.DOCS_SEARCH !== 'off';
+
 const config: Config = {
   title: 'Docs',
   tagline: 'GPU virtual machines, storage, Kubernetes and AI tooling, documented.',
@@ -63,11 +74,12 @@ const config: Config = {
 
   customFields: {
     branding: {apiBase: process.env.DOCS_API_BASE?.trim() || null, timeoutMs: PARTNER_CONFIG_TIMEOUT_MS},
+    search: {mode: searchMode},
   },
 
   plugins: [
     brandingPlugin,
-    searchIndexPlugin,
+    searchEnabled && [searchIndexPlugin, {mode: searchMode}],
     [openApiPlugin, {specDir: path.join(siteDir, 'openapi'), pagesDir: path.join(docsDir, 'api-reference'), routeBase: '/docs/api-reference'}],
   ],
 
@@ -96,6 +108,19 @@ const config: Config = {
 
   themeConfig: {
     metadata: [{name: 'robots', content: 'noindex'}],
+    algolia: searchEnabled ? {
+      // Local mode needs no account; these name the local index.
+      appId: algolia.appId ?? 'LOCAL',
+      apiKey: algolia.apiKey ?? 'local-search',
+      indexName: algolia.indexName ?? 'docs',
+      // Not contextual: the requests carry the language and docs-version filters themselves.
+      contextualSearch: false,
+      searchParameters: {facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']]},
+      searchPagePath: 'search',
+      // Links to the console and the feature-request site leave the docs: full page loads.
+      externalUrlRegex: 'console\\.example\\.com|feedback\\.example\\.com',
+      insights: false,
+    } : undefined,
     colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
     announcementBar: {
       id: 'h100-sxm-no-osl-1',

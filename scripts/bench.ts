@@ -13,6 +13,7 @@ import {compressBuild} from './compress-build';
 import {listFiles, routeFile} from '../server/static-site';
 import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
 import {benchPartnerApi} from './bench/partner-api';
+import {benchSearch} from './bench/search';
 
 const siteDir = path.resolve(__dirname, '..');
 const outRoot = path.join(siteDir, 'build-bench');
@@ -160,6 +161,9 @@ async function main(): Promise<void> {
     webpack = await coldBuild('webpack', path.join(outRoot, 'webpack'));
   }
   await compressBuild(fasterDir);
+  console.log('Build without search (baseline for what search adds to a first load)...');
+  const noSearchDir = path.join(outRoot, 'no-search');
+  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', noSearchDir], {...process.env, DOCS_SEARCH: 'off'});
 
   const app = await createApp({buildDir: fasterDir});
   await app.listen({port: 0, host: '127.0.0.1'});
@@ -171,16 +175,27 @@ async function main(): Promise<void> {
 
   const perPage: {route: string; weight: Weight; lighthouse: LighthouseFigures}[] = [];
   let branding: BrandingTimes;
+  let searchWeight: {with: Weight; without: Weight};
   try {
     for (const route of pages) {
       console.log(`Measuring ${route}...`);
       perPage.push({route, weight: await pageWeight(baseUrl, route, fasterDir), lighthouse: await lighthouseMobile(baseUrl + route)});
+    }
+    const noSearch = await createApp({buildDir: noSearchDir});
+    await noSearch.listen({port: 0, host: '127.0.0.1'});
+    try {
+      const baseNoSearch = `http://localhost:${(noSearch.server.address() as {port: number}).port}`;
+      searchWeight = {with: perPage.find((p) => p.route === '/docs/intro')!.weight, without: await pageWeight(baseNoSearch, '/docs/intro', noSearchDir)};
+    } finally {
+      await noSearch.close();
     }
     console.log('Measuring time to a branded navbar...');
     branding = await benchBrandingTimes(baseUrl, 'acme.localhost', 'Acme Compute');
   } finally {
     await app.close();
   }
+  console.log('Measuring local search...');
+  const search = await benchSearch(fasterDir, siteDir);
   console.log('Measuring the partner-config API under load...');
   const partnerApi = await benchPartnerApi();
 
@@ -201,6 +216,12 @@ async function main(): Promise<void> {
   for (const {route, lighthouse: l} of perPage) {
     console.log(`| ${route} | ${l.score.toFixed(2)} | ${(l.fcp / 1000).toFixed(2)} s | ${(l.lcp / 1000).toFixed(2)} s | ${l.tbt.toFixed(0)} ms | ${l.cls.toFixed(3)} |`);
   }
+  console.log('\n## Local search (real records of this build)');
+  console.log(`Records: ${search.records}; file ${kb(search.rawBytes)} raw, ${kb(search.gzipBytes)} gzip, ${kb(search.brotliBytes)} brotli (target <= 150 KB brotli)`);
+  console.log(`Index build: ${search.indexBuildMs.toFixed(0)} ms (median of 5)`);
+  console.log(`Query latency over ${search.queries} typed prefixes: p50 ${search.p50Ms.toFixed(2)} ms, p95 ${search.p95Ms.toFixed(2)} ms (target p95 <= 5 ms)`);
+  const addedGzip = searchWeight.with.jsGzip - searchWeight.without.jsGzip;
+  console.log(`JS on a first load of /docs/intro before the modal opens: ${kb(searchWeight.with.jsGzip)} gzip with search, ${kb(searchWeight.without.jsGzip)} without: +${kb(addedGzip)} (target <= 10 KB)`);
   console.log('\n## Partner branding (API delayed by 300 ms; median of 5)');
   console.log('| visit | navigation to branded navbar | vs default host |\n| --- | --- | --- |');
   for (const [label, value] of [
@@ -216,7 +237,7 @@ async function main(): Promise<void> {
   console.log(`| ours (Fastify) | ${partnerApi.ours.rps.toFixed(0)} | ${partnerApi.ours.p99} ms |`);
   console.log(`| bare node:http, same JSON | ${partnerApi.bare.rps.toFixed(0)} | ${partnerApi.bare.p99} ms |`);
   console.log(`Throughput ratio ours/bare: ${partnerApi.ratio} (target >= 0.8)`);
-  const result = {date: new Date().toISOString(), build: {faster, webpack}, pages: perPage, branding, partnerApi};
+  const result = {date: new Date().toISOString(), build: {faster, webpack}, pages: perPage, branding, partnerApi, search, searchWeight};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});
 }

@@ -70,9 +70,15 @@ export function buildRecords(pages: {route: string; html: string}[]): CompactRec
   return {v: 1, pages: compactPages, records};
 }
 
-export default function searchIndexPlugin(context: LoadContext): Plugin {
+export default function searchIndexPlugin(context: LoadContext, options: unknown): Plugin {
+  const {mode} = (options ?? {}) as {mode?: 'local' | 'algolia'};
   return {
     name: 'search-index',
+    configureWebpack() {
+      // Local mode: the /search page's Algolia client becomes the local one.
+      if (mode === 'algolia') return {};
+      return {resolve: {alias: {'algoliasearch/lite$': path.join(context.siteDir, 'src/search/liteClient.ts')}}};
+    },
     async postBuild({outDir, routesPaths, plugins}) {
       const unlisted = unlistedPermalinks(plugins as unknown as {name: string; content: unknown}[]);
       const baseUrl = context.siteConfig.baseUrl;
