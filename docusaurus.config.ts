@@ -26,8 +26,6 @@ const algolia = {
   indexName: process.env.ALGOLIA_INDEX_NAME?.trim(),
 };
 const searchMode = algolia.appId && algolia.apiKey && algolia.indexName ? 'algolia' : 'local';
-// The bench builds once without search to measure what search adds to a first page load.
-const searchEnabled = process.env.DOCS_SEARCH !== 'off';
 
 const config: Config = {
   title: 'Docs',
@@ -79,7 +77,7 @@ const config: Config = {
 
   plugins: [
     brandingPlugin,
-    searchEnabled && [searchIndexPlugin, {mode: searchMode}],
+    [searchIndexPlugin, {mode: searchMode}],
     [openApiPlugin, {specDir: path.join(siteDir, 'openapi'), pagesDir: path.join(docsDir, 'api-reference'), routeBase: '/docs/api-reference'}],
   ],
 
@@ -108,7 +106,7 @@ const config: Config = {
 
   themeConfig: {
     metadata: [{name: 'robots', content: 'noindex'}],
-    algolia: searchEnabled ? {
+    algolia: {
       // Local mode needs no account; these name the local index.
       appId: algolia.appId ?? 'LOCAL',
       apiKey: algolia.apiKey ?? 'local-search',
@@ -120,7 +118,7 @@ const config: Config = {
       // Links to the console and the feature-request site leave the docs: full page loads.
       externalUrlRegex: 'console\\.example\\.com|feedback\\.example\\.com',
       insights: false,
-    } : undefined,
+    },
     colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
     announcementBar: {
       id: 'h100-sxm-no-osl-1',

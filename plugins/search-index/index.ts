@@ -77,7 +77,14 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
     configureWebpack() {
       // Local mode: the /search page's Algolia client becomes the local one.
       if (mode === 'algolia') return {};
-      return {resolve: {alias: {'algoliasearch/lite$': path.join(context.siteDir, 'src/search/liteClient.ts')}}};
+      return {
+        resolve: {alias: {'algoliasearch/lite$': path.join(context.siteDir, 'src/search/liteClient.ts')}},
+        // `npm run dev` renders pages in the browser only, so it has no records of its
+        // own: it serves those of the last production build (see the manifest below).
+        ...(process.env.NODE_ENV === 'development'
+          ? {devServer: {static: [{directory: path.join(context.outDir, 'search'), publicPath: '/search', watch: true}]}}
+          : {}),
+      };
     },
     async postBuild({outDir, routesPaths, plugins}) {
       const unlisted = unlistedPermalinks(plugins as unknown as {name: string; content: unknown}[]);
@@ -95,6 +102,8 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       const name = `records.${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
       mkdirSync(path.join(outDir, 'search'), {recursive: true});
       writeFileSync(path.join(outDir, 'search', name), json);
+      // For the dev server, whose pages carry no meta tag: where the latest records are.
+      writeFileSync(path.join(outDir, 'search', 'manifest.json'), JSON.stringify({records: name}));
       // Every HTML file names the records file, so no unhashed manifest is needed.
       const tag = `<meta name="${RECORDS_META}" content="${baseUrl}search/${name}">`;
       for (const file of new Set([...pages.map((p) => p.file), path.join(outDir, '404.html'), htmlFile(outDir, '/search')].filter((f): f is string => Boolean(f && existsSync(f))))) {
