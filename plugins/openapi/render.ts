@@ -31,10 +31,11 @@ const STATUS_TEXT: Record<string, string> = {
   '429': 'Too Many Requests', '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable',
 };
 
-const jsx = (name: string, attributes: Record<string, string>, children: JsxElement['children']): JsxElement => ({
+const jsx = (name: string, attributes: Record<string, string | null>, children: JsxElement['children']): JsxElement => ({
   type: 'mdxJsxFlowElement',
   name,
-  attributes: Object.entries(attributes).map(([key, value]) => ({type: 'mdxJsxAttribute', name: key, value})),
+  // A null value is a boolean attribute (`lazy`).
+  attributes: Object.entries(attributes).map(([key, value]) => ({type: 'mdxJsxAttribute', name: key, value: value as string})),
   children,
 });
 const text = (value: string): PhrasingContent => ({type: 'text', value});
@@ -90,7 +91,7 @@ export function schemaFields(input: Schema, depth = 0): (List | JsxElement | Par
     return [
       paragraph(text(schema.oneOf ? 'Exactly one of these shapes:' : 'Any of these shapes:')),
       ...variants.map((variant, i) =>
-        jsx('details', {className: 'api-schema-details'}, [
+        jsx('ApiFields', {className: 'api-schema-details'}, [
           jsx('summary', {}, [text(variant.title ?? `Option ${i + 1}: ${typeLabel(variant)}`)]),
           ...(hasFields(variant) ? schemaFields(variant, depth + 1) : [paragraph(text(typeLabel(variant)))]),
         ]),
@@ -112,7 +113,7 @@ export function schemaFields(input: Schema, depth = 0): (List | JsxElement | Par
     const nested = property.items && !property.properties ? property.items : property;
     if (hasFields(nested)) {
       children.push(
-        jsx('details', {className: 'api-schema-details'}, [
+        jsx('ApiFields', {className: 'api-schema-details'}, [
           jsx('summary', {}, [text(`${name}${nested === property ? '' : '[]'} fields`)]),
           ...schemaFields(nested, depth + 1),
         ]) as unknown as BlockContent,
@@ -226,7 +227,7 @@ export function renderOperation(located: LocatedOperation, context: RenderContex
     }
     const media = response.content?.['application/json'];
     if (media?.schema && hasFields(media.schema)) {
-      nodes.push(jsx('details', {className: 'api-schema-details'}, [jsx('summary', {}, [text(`${status} response fields`)]), ...schemaFields(media.schema)]));
+      nodes.push(jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(`${status} response fields`)]), ...schemaFields(media.schema)]));
     }
     const example = exampleOf(media, doc);
     if (example !== undefined) nodes.push(codeBlock('json', JSON.stringify(example, null, 2), `${status} response`));
@@ -243,7 +244,9 @@ export function renderOperation(located: LocatedOperation, context: RenderContex
   nodes.push(
     jsx(
       'Tabs',
-      {groupId: 'api-code-samples', className: 'api-code-samples'},
+      // lazy: only the chosen language is in the page until another tab is picked, which
+      // keeps long reference pages light to hydrate.
+      {groupId: 'api-code-samples', className: 'api-code-samples', lazy: null},
       samples.map((s) => jsx('TabItem', {value: s.id, label: s.label}, [codeBlock(s.lang, s.code)])),
     ),
   );

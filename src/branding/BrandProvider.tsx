@@ -2,7 +2,11 @@ import {createContext, useContext, useEffect, useState, type ReactNode} from 're
 import {useThemeConfig} from '@docusaurus/theme-common';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {defaultBrand, brandFromConfig, type Brand} from './brand';
-import {applyBrandToDocument, loadPartnerConfig, readCachedBrand, revealBrand, writeCachedBrand} from './runtime';
+
+// Validation (zod) and the document side load after hydration, off the main bundle:
+// before that, the pre-paint script has already applied what the first frame needs.
+const loadRuntime = () => import('./runtime');
+type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
 
 const BrandContext = createContext<Brand | null>(null);
 
@@ -21,22 +25,32 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
   const settings = useDocusaurusContext().siteConfig.customFields?.branding as BrandSettings | undefined;
   const [brand, setBrand] = useState<Brand>(() => defaultBrand(logoAlt));
   const [settled, setSettled] = useState(false);
+  const [runtime, setRuntime] = useState<Runtime | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    const cached = readCachedBrand();
-    if (cached) setBrand(cached);
-    loadPartnerConfig({apiBase: settings?.apiBase ?? null, timeoutMs: settings?.timeoutMs ?? 3000})
-      .then((config) => {
+    loadRuntime()
+      .then(async (loaded) => {
         if (cancelled) return;
-        writeCachedBrand(config);
-        setBrand(brandFromConfig(config));
+        setRuntime(loaded);
+        const cached = loaded.readCachedBrand();
+        if (cached) setBrand(cached);
+        try {
+          const config = await loaded.loadPartnerConfig({apiBase: settings?.apiBase ?? null, timeoutMs: settings?.timeoutMs ?? 3000});
+          if (cancelled) return;
+          loaded.writeCachedBrand(config);
+          setBrand(brandFromConfig(config));
+        } catch (error) {
+          if (cancelled) return;
+          console.error('Org config fetch failed', error);
+          loaded.writeCachedBrand(null);
+          setBrand(defaultBrand(logoAlt));
+        }
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
+        // The runtime chunk itself failed to load: show the default brand.
         console.error('Org config fetch failed', error);
-        writeCachedBrand(null);
-        setBrand(defaultBrand(logoAlt));
+        document.documentElement.removeAttribute('data-brand-pending');
       })
       .finally(() => {
         if (!cancelled) setSettled(true);
@@ -48,9 +62,10 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
 
   // After React has rendered the brand: document-level parts, then reveal.
   useEffect(() => {
-    if (brand.is_partner || settled) applyBrandToDocument(brand);
-    if (settled || brand.is_partner) revealBrand();
-  }, [brand, settled]);
+    if (!runtime) return;
+    if (brand.is_partner || settled) runtime.applyBrandToDocument(brand);
+    if (settled || brand.is_partner) runtime.revealBrand();
+  }, [brand, settled, runtime]);
 
   return <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import MDXComponents from '@theme-original/MDXComponents';
 import Brand from '@site/src/components/Brand';
 import ConsoleLink from '@site/src/components/ConsoleLink';
+import ApiFields from '@site/src/components/ApiFields';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 
@@ -12,4 +13,5 @@ export default {
   // Used by the API reference pages the remark plugin expands.
   Tabs,
   TabItem,
+  ApiFields,
 };

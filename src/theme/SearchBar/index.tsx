@@ -1,22 +1,30 @@
-// Wraps the DocSearch search bar. Without an Algolia account (the default) it gives
-// the real DocSearch modal our local client instead of Algolia's, loading the client
-// and the records only when the reader reaches for search.
-import {useCallback, useMemo, type ComponentProps, type ReactNode} from 'react';
-import SearchBar from '@theme-original/SearchBar';
+// Wraps the DocSearch search bar.
+// - The bar itself (DocSearch's button bundles the whole DocSearch library, ~40 KB gzip)
+//   is loaded after the page is interactive, not in the main bundle: until then a
+//   look-alike button holds its place, and a click or the Ctrl/Cmd+K and '/' shortcuts
+//   load it at once and are replayed.
+// - Without an Algolia account (the default) the DocSearch modal gets our local client
+//   instead of Algolia's; the client and the records load only when search is reached for.
+import {lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+import type SearchBarType from '@theme-original/SearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {translate} from '@docusaurus/Translate';
 import {DEFAULT_BRAND} from '@site/src/branding/defaults';
 
-type Props = ComponentProps<typeof SearchBar>;
+type Props = ComponentProps<typeof SearchBarType>;
 type LocalModule = typeof import('@site/src/search/localSearch');
+
+const OriginalSearchBar = lazy(() => import('@theme-original/SearchBar'));
 
 let localModule: Promise<LocalModule> | undefined;
 const loadLocal = () => (localModule ??= import('@site/src/search/localSearch'));
 
 /**
  * DocSearch's autocomplete marks a search 'stalled' 300 ms after it starts, and that
- * timer is not cleared when the search fails: a failure reported sooner is overwritten
- * and the reader sees 'No results' instead of 'Unable to fetch results'. Algolia's own
- * client fails only after its host timeouts; a local failure is held until past it.
+ * timer is not cleared when the search fails: a failure reported sooner is overwritten.
+ * Algolia's own client fails only after its host timeouts; a local failure is held until
+ * past it.
  */
 const MIN_FAILURE_MS = 400;
 
@@ -45,17 +53,112 @@ function deferredClient() {
 /** 'Believe this query should return results? Let us know.' leads to the feature-request site. */
 const missingResultsUrl = ({query}: {query: string}) => `${DEFAULT_BRAND.feedbackUrl}/?search=${encodeURIComponent(query)}`;
 
+const isShortcut = (event: KeyboardEvent) => {
+  const target = event.target as HTMLElement | null;
+  const typing = !!target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  return (event.key.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey)) || (event.key === '/' && !typing);
+};
+
+/** Same markup as DocSearch's button, so nothing moves when the real one replaces it. */
+function PlaceholderButton({onActivate}: {onActivate: (kind: 'click' | 'warm') => void}): ReactNode {
+  const label = translate({id: 'theme.SearchBar.label', message: 'Search'});
+  return (
+    <button
+      type="button"
+      className="DocSearch DocSearch-Button"
+      aria-label={`${label} (Ctrl+K)`}
+      onClick={() => onActivate('click')}
+      onPointerEnter={() => onActivate('warm')}
+      onFocus={() => onActivate('warm')}
+      onTouchStart={() => onActivate('warm')}>
+      <span className="DocSearch-Button-Container">
+        <svg width="20" height="20" className="DocSearch-Search-Icon" viewBox="0 0 20 20" aria-hidden="true">
+          <path
+            d="M14.386 14.386l4.0877 4.0877-4.0877-4.0877c-2.9418 2.9419-7.7115 2.9419-10.6533 0-2.9419-2.9418-2.9419-7.7115 0-10.6533 2.9418-2.9419 7.7115-2.9419 10.6533 0 2.9419 2.9418 2.9419 7.7115 0 10.6533z"
+            stroke="currentColor"
+            fill="none"
+            fillRule="evenodd"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="DocSearch-Button-Placeholder">{label}</span>
+      </span>
+    </button>
+  );
+}
+
+/** Runs once the real bar is mounted: replays what the reader did while it loaded. */
+function Replay({pending, onMounted}: {pending: {current: KeyboardEvent | 'click' | null}; onMounted: () => void}): null {
+  useEffect(() => {
+    const action = pending.current;
+    pending.current = null;
+    if (action === 'click') document.querySelector<HTMLButtonElement>('.navbar .DocSearch-Button')?.click();
+    else if (action) {
+      window.dispatchEvent(new KeyboardEvent('keydown', {key: action.key, ctrlKey: action.ctrlKey, metaKey: action.metaKey, bubbles: true}));
+    }
+    onMounted();
+  }, [pending, onMounted]);
+  return null;
+}
+
 export default function SearchBarWrapper(props: Props): ReactNode {
   const {siteConfig} = useDocusaurusContext();
+  const isBrowser = useIsBrowser();
   const local = (siteConfig.customFields?.search as {mode?: string} | undefined)?.mode !== 'algolia';
+  const [load, setLoad] = useState(false);
+  // The real bar listens for its shortcuts once mounted; until then this wrapper does.
+  const [mounted, setMounted] = useState(false);
+  const onMounted = useCallback(() => setMounted(true), []);
+  const pending = useRef<KeyboardEvent | 'click' | null>(null);
   const transformSearchClient = useMemo(() => (local ? () => deferredClient() : undefined), [local]);
   const preload = useCallback(() => {
     if (local) void loadLocal().then((m) => m.localSearchClient().preload());
   }, [local]);
-  if (!local) return <SearchBar getMissingResultsUrl={missingResultsUrl} {...props} />;
+
+  useEffect(() => {
+    if (!isBrowser || mounted) return undefined;
+    // Load the real bar once the page is idle; a shortcut loads it now and is replayed.
+    const onKey = (event: KeyboardEvent) => {
+      if (!isShortcut(event)) return;
+      event.preventDefault();
+      pending.current = event;
+      preload();
+      setLoad(true);
+    };
+    window.addEventListener('keydown', onKey);
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setLoad(true), {timeout: 4000});
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      cancel(handle);
+    };
+  }, [isBrowser, mounted, preload]);
+
+  const activate = (kind: 'click' | 'warm') => {
+    if (kind === 'click') pending.current = 'click';
+    preload();
+    setLoad(true);
+  };
+  const placeholder = <PlaceholderButton onActivate={activate} />;
+  const bar =
+    !isBrowser || !load ? (
+      placeholder
+    ) : (
+      <Suspense fallback={placeholder}>
+        <OriginalSearchBar
+          getMissingResultsUrl={missingResultsUrl}
+          {...props}
+          {...(transformSearchClient ? {transformSearchClient: transformSearchClient as never} : {})}
+        />
+        <Replay pending={pending} onMounted={onMounted} />
+      </Suspense>
+    );
+  if (!local) return bar;
   return (
     <div className="local-search" onPointerEnter={preload} onFocusCapture={preload} onTouchStart={preload}>
-      <SearchBar getMissingResultsUrl={missingResultsUrl} {...props} transformSearchClient={transformSearchClient as never} />
+      {bar}
     </div>
   );
 }
