@@ -3,7 +3,7 @@ import {readdir, readFile, stat, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 
 /** Sources whose change means the site must be built again. */
-const INPUTS = ['docs', 'src', 'static', 'plugins', 'openapi', 'docusaurus.config.ts', 'sidebars.ts', 'package-lock.json'];
+const INPUTS = ['docs', 'src', 'static', 'plugins', 'openapi', 'i18n', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'package-lock.json'];
 /** Build-time settings (DESIGN.md section 3) that change the output. */
 const ENV_INPUTS = ['DOCS_API_BASE', 'DOCS_URL', 'GTM_CONTAINER_ID', 'ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_API_KEY', 'ALGOLIA_INDEX_NAME', 'DOCS_BUNDLER'];
 const STAMP = '.build-fingerprint';
