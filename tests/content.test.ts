@@ -1,6 +1,9 @@
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {checkDocFrontMatter} from '../src/content/frontMatter';
-import {proseWords, readDocs} from './docs';
+import {docSections, sectionPosition} from '../src/data/sections';
+import {docsDir, proseWords, readDocs} from './docs';
 
 const docs = readDocs();
 const PLACEHOLDERS = /\b(lorem ipsum|TODO|TBD|coming soon|FIXME|XXX)\b/i;
@@ -16,7 +19,8 @@ describe('docs content', () => {
   });
 
   it.each(docs.map((d) => [d.file, d] as const))('%s has no placeholder text', (_file, doc) => {
-    expect(doc.body.match(PLACEHOLDERS)?.[0]).toBeUndefined();
+    const shown = [doc.frontMatter.title, doc.frontMatter.description, doc.body].join('\n');
+    expect(shown.match(PLACEHOLDERS)?.[0]).toBeUndefined();
   });
 
   it.each(docs.map((d) => [d.file, d] as const))('%s never types the product name', (_file, doc) => {
@@ -35,6 +39,26 @@ describe('docs content', () => {
     const fences = doc.body.match(/^```.*$/gm) ?? [];
     const openings = fences.filter((_, i) => i % 2 === 0);
     expect(openings.filter((f) => f.trim() === '```')).toEqual([]);
+  });
+});
+
+describe('sidebar sections', () => {
+  const folders = readdirSync(docsDir, {withFileTypes: true}).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+  it.each(folders)('docs/%s is a section of the spec with its label and position', (folder) => {
+    const section = docSections.find((s) => s.slug === folder);
+    expect(section, `docs/${folder} is not one of: ${docSections.map((s) => s.slug).join(', ')}`).toBeDefined();
+    const categoryFile = path.join(docsDir, folder, '_category_.json');
+    expect(existsSync(categoryFile), `docs/${folder}/_category_.json is missing`).toBe(true);
+    const category = JSON.parse(readFileSync(categoryFile, 'utf8')) as {label?: string; position?: number};
+    expect(category).toMatchObject({label: section!.title, position: sectionPosition(folder)});
+  });
+
+  it('numbers sections in spec order after the top-level pages', () => {
+    const positions = docSections.map((s) => sectionPosition(s.slug));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(Math.min(...positions)).toBeGreaterThan(3);
+    expect(() => sectionPosition('no-such-section')).toThrow(/Unknown docs section "no-such-section"/);
   });
 });
 
