@@ -37,8 +37,8 @@ const config: Config = {
   trailingSlash: false,
   titleDelimiter: '|',
   // The same pages are served on many partner hosts: robots are told not to index
-  // through the theme metadata, while the top-level switch stays off so the build
-  // keeps its sitemap and canonical tags.
+  // them through the theme metadata (`robots: noindex`), while the top-level switch
+  // stays off as the spec asks.
   noIndex: false,
   ssrTemplate: ssgTemplate,
 

@@ -2,8 +2,8 @@
  * The HTML template of every page: Docusaurus' default, except for how the app's
  * scripts start. Instead of `<script defer>` (which runs before the first paint once
  * downloaded, so the server-rendered text waits for the whole bundle), the scripts
- * are preloaded in the head and executed in order right after the first frame is
- * painted. The page reads at once; hydration follows.
+ * are requested right after the first frame is painted and run in their original
+ * order. The page reads at once; hydration follows.
  */
 export const ssgTemplate = `<!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
