@@ -129,13 +129,18 @@ for (const [kind, path] of [
   ['home', '/'],
   ['doc', '/docs/getting-started'],
   ['api overview', '/docs/api-reference'],
+  ['search results', '/search?q=volume'],
   ['not found', '/docs/no-such-page'],
 ] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test(`${kind} page (${theme}) has no serious or critical accessibility violations`, async ({page}) => {
-      await page.goto(`${path}?docusaurus-theme=${theme}`);
+      const url = new URL(path, 'http://site');
+      url.searchParams.set('docusaurus-theme', theme);
+      await page.goto(url.pathname + url.search);
       await waitForHydration(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      // Scan the results page with its results in it, not while it is still loading.
+      if (kind === 'search results') await expect(page.locator('article h2 a').first()).toBeVisible();
       const violations = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
     });
