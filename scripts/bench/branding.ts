@@ -1,9 +1,11 @@
 /**
  * Time from navigation to a branded navbar (the logo visible with the brand's name
- * as its alt text; on a repeat visit the partner's header links follow at hydration), with the partner-config API delayed by 300 ms: the default host,
- * a partner host's first visit and its repeat visit (cache warm).
+ * as its alt text; on a repeat visit the partner's header links follow at hydration),
+ * with the partner-config API delayed by 300 ms: the default host, a partner host's
+ * first visit and its repeat visit (cache warm).
  */
 import {chromium, type BrowserContext} from 'playwright-core';
+import {DEFAULT_BRAND} from '../../src/branding/defaults';
 
 const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const API_DELAY_MS = 300;
@@ -51,7 +53,7 @@ export async function benchBrandingTimes(origin: string, partnerHost: string, pa
         await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
         await route.continue();
       });
-      times.defaultHost.push(await timeToBrandedNavbar(context, new URL('/docs/intro', origin).toString(), 'Violet Cloud'));
+      times.defaultHost.push(await timeToBrandedNavbar(context, new URL('/docs/intro', origin).toString(), DEFAULT_BRAND.name));
       times.partnerFirst.push(await timeToBrandedNavbar(context, partnerUrl.toString(), partnerName));
       times.partnerRepeat.push(await timeToBrandedNavbar(context, partnerUrl.toString(), partnerName));
       await context.close();
