@@ -7,10 +7,11 @@ test.describe('API reference', () => {
   test('an operation page shows method, path, sections and code samples with copy buttons', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({width: 1280, height: 900});
-    // Every language's panel is in the server HTML; React must adopt it without a mismatch.
+    // Every language's panel is in the server HTML; React must adopt it without a mismatch
+    // (Docusaurus logs hydration mismatches through onRecoverableError).
     const hydrationErrors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && /hydrat|Minified React error #(418|419|422|423|425)/i.test(message.text())) hydrationErrors.push(message.text());
+      if (message.type() === 'error' && /onRecoverableError|hydrat|Minified React error #(418|419|422|423|425)/i.test(message.text())) hydrationErrors.push(message.text());
     });
     await page.goto(OPERATION_PAGE);
     await waitForHydration(page);
