@@ -147,7 +147,7 @@ export interface ReferencePage {
   title?: string;
   /** The operationId of every `<ApiOperation>` on the page, in order. */
   operationIds: string[];
-  /** `<ApiOperation` tags whose operationId is not a literal string. */
+  /** `<ApiOperation` tags not of the form `<ApiOperation operationId="…" />`. */
   unreadableTags?: string[];
 }
 
@@ -219,7 +219,7 @@ export function checkCompleteness(doc: OpenApiDocument, pages: ReferencePage[]):
   const shownOn = new Map<string, string>();
   for (const page of pages) {
     for (const tag of page.unreadableTags ?? []) {
-      problems.push(`${page.file} has an <ApiOperation> tag whose operationId is not a quoted string: ${tag}`);
+      problems.push(`${page.file} has an <ApiOperation> tag the checks cannot read (write it as <ApiOperation operationId="…" />): ${tag}`);
     }
     const distinct = [...new Set(page.operationIds)];
     if (distinct.length > 1) problems.push(`${page.file} shows ${distinct.length} operations (${distinct.join(', ')}); a page shows exactly one`);
