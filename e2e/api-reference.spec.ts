@@ -7,6 +7,12 @@ test.describe('API reference', () => {
   test('an operation page shows method, path, sections and code samples with copy buttons', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({width: 1280, height: 900});
+    // Every language's panel is in the server HTML; React must adopt it without a mismatch
+    // (Docusaurus logs hydration mismatches through onRecoverableError).
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /onRecoverableError|hydrat|Minified React error #(418|419|422|423|425)/i.test(message.text())) hydrationErrors.push(message.text());
+    });
     await page.goto(OPERATION_PAGE);
     await waitForHydration(page);
     const endpoint = page.locator('.api-endpoint');
@@ -27,6 +33,25 @@ test.describe('API reference', () => {
     await block.getByRole('button', {name: /copy/i}).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('os.environ["API_KEY"]');
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({javaScriptEnabled: false});
+
+    test('an operation page holds the code samples of all four languages', async ({page}) => {
+      await page.goto(OPERATION_PAGE);
+      const samples = page.locator('.api-code-samples');
+      await expect(samples.locator('[role="tab"]')).toHaveText(['curl', 'Python', 'Go', 'JavaScript']);
+      // Hidden panels still count: the server HTML is what search crawlers index.
+      const panels = samples.locator('xpath=following-sibling::div').locator('[role="tabpanel"]');
+      await expect(panels).toHaveCount(4);
+      const code = await panels.locator('pre').allTextContents();
+      expect(code[0]).toContain('curl');
+      expect(code[1]).toContain('import requests');
+      expect(code[2]).toContain('package main');
+      expect(code[3]).toContain('fetch(');
+    });
   });
 
   test('the spec is published as YAML and JSON', async ({request}) => {

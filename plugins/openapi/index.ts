@@ -1,14 +1,15 @@
 /**
  * Docusaurus plugin of the API reference: before the build renders anything it checks
- * that spec and pages match (every operation on exactly one page, every page's
- * operation known, every $ref resolved), and after the build it publishes the merged
+ * that spec and pages match (every operation on exactly one page, every page showing
+ * one known operation under the operation's summary as its title, every $ref
+ * resolved), and after the build it publishes the merged
  * spec as /openapi.yaml and /openapi.json.
  */
-import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {stringify} from 'yaml';
-import {checkCompleteness, SpecError} from './spec';
+import {checkCompleteness, scanPages, SpecError} from './spec';
 import {specSnapshot} from './state';
 
 export interface OpenApiPluginOptions {
@@ -16,19 +17,6 @@ export interface OpenApiPluginOptions {
   /** Folder of the API reference pages, and the route it is served at. */
   pagesDir: string;
   routeBase: string;
-}
-
-const OPERATION_TAG = /<ApiOperation\s+operationId="([^"]*)"\s*\/>/g;
-
-/** Every MDX page under `pagesDir` with the operations it shows. */
-export function scanPages(options: OpenApiPluginOptions): {file: string; route: string; operationIds: string[]}[] {
-  const files = readdirSync(options.pagesDir, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.mdx'));
-  return files.map((relative) => {
-    const posix = relative.split(path.sep).join('/');
-    const source = readFileSync(path.join(options.pagesDir, relative), 'utf8');
-    const route = `${options.routeBase}/${posix.replace(/\.mdx$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '');
-    return {file: path.relative(process.cwd(), path.join(options.pagesDir, relative)), route, operationIds: [...source.matchAll(OPERATION_TAG)].map((m) => m[1])};
-  });
 }
 
 export default function openApiPlugin(_context: LoadContext, options: unknown): Plugin {

@@ -93,4 +93,13 @@ describe('renderOperation', () => {
     expect(code[3]).toContain('process.env.API_KEY');
     for (const sample of code) expect(sample).toContain('lamp');
   });
+
+  it('puts every language in the page, not only the one picked first', () => {
+    const tabs = all(render('createThing')).find((n) => n.name === 'Tabs')!;
+    // A lazy Tabs renders only the selected TabItem on the server.
+    expect((tabs.attributes as {name: string}[]).map((a) => a.name)).not.toContain('lazy');
+    const panels = (tabs.children as Record<string, unknown>[]).filter((t) => t.name === 'TabItem');
+    expect(panels).toHaveLength(4);
+    for (const panel of panels) expect(all([panel]).filter((n) => n.type === 'code')).toHaveLength(1);
+  });
 });

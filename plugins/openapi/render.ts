@@ -31,11 +31,10 @@ const STATUS_TEXT: Record<string, string> = {
   '429': 'Too Many Requests', '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable',
 };
 
-const jsx = (name: string, attributes: Record<string, string | null>, children: JsxElement['children']): JsxElement => ({
+const jsx = (name: string, attributes: Record<string, string>, children: JsxElement['children']): JsxElement => ({
   type: 'mdxJsxFlowElement',
   name,
-  // A null value is a boolean attribute (`lazy`).
-  attributes: Object.entries(attributes).map(([key, value]) => ({type: 'mdxJsxAttribute', name: key, value: value as string})),
+  attributes: Object.entries(attributes).map(([key, value]) => ({type: 'mdxJsxAttribute', name: key, value})),
   children,
 });
 const text = (value: string): PhrasingContent => ({type: 'text', value});
@@ -244,9 +243,11 @@ export function renderOperation(located: LocatedOperation, context: RenderContex
   nodes.push(
     jsx(
       'Tabs',
-      // lazy: only the chosen language is in the page until another tab is picked, which
-      // keeps long reference pages light to hydrate.
-      {groupId: 'api-code-samples', className: 'api-code-samples', lazy: null},
+      // Not lazy: a lazy TabItem renders nothing until it is picked, so the server HTML
+      // (what no-JS readers and the search crawler get) would hold only the first
+      // language. Unpicked panels are rendered `hidden` instead; the page's script is the
+      // same size either way, since MDX compiles every panel into it.
+      {groupId: 'api-code-samples', className: 'api-code-samples'},
       samples.map((s) => jsx('TabItem', {value: s.id, label: s.label}, [codeBlock(s.lang, s.code)])),
     ),
   );

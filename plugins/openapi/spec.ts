@@ -138,14 +138,70 @@ export function resolvePointer(doc: unknown, ref: string): unknown {
   return node;
 }
 
+/** An MDX page of the API reference, as the completeness checks see it. */
+export interface ReferencePage {
+  /** Path of the page, for messages. */
+  file: string;
+  route: string;
+  /** Front-matter title. */
+  title?: string;
+  /** The operationId of every `<ApiOperation>` on the page, in order. */
+  operationIds: string[];
+  /** `<ApiOperation` tags not of the form `<ApiOperation operationId="…" />`. */
+  unreadableTags?: string[];
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(\r?\n|$)/;
+// Fenced code and inline code are not rendered as JSX, so a tag shown there is text.
+const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
+const INLINE_CODE = /`[^`\n]*`/g;
+const TAG = /<ApiOperation\b[^>]*>?/g;
+// The only forms the remark plugin accepts: a quoted string, no expression.
+const OPERATION_ID = /^<ApiOperation\s+operationId=(?:"([^"{}]+)"|'([^'{}]+)')\s*\/?>$/;
+
+/** Reads one page's title and `<ApiOperation>` tags from its MDX source. */
+export function readPage(file: string, route: string, source: string): ReferencePage {
+  const frontMatter = FRONT_MATTER.exec(source);
+  let title: string | undefined;
+  if (frontMatter) {
+    const data = parse(frontMatter[1]) as {title?: unknown} | null;
+    if (typeof data?.title === 'string') title = data.title;
+  }
+  const body = (frontMatter ? source.slice(frontMatter[0].length) : source).replace(FENCED_CODE, '').replace(INLINE_CODE, '');
+  const operationIds: string[] = [];
+  const unreadableTags: string[] = [];
+  for (const [tag] of body.matchAll(TAG)) {
+    const normalized = tag.replace(/\s+/g, ' ').trim();
+    const match = OPERATION_ID.exec(normalized);
+    if (match) operationIds.push(match[1] ?? match[2]);
+    else unreadableTags.push(normalized);
+  }
+  return {file, route, title, operationIds, unreadableTags};
+}
+
+/** Every MDX page under `pagesDir`, with the route it is served at under `routeBase`. */
+export function scanPages(options: {pagesDir: string; routeBase: string}): ReferencePage[] {
+  const files = readdirSync(options.pagesDir, {recursive: true, encoding: 'utf8'})
+    .filter((f) => f.endsWith('.mdx'))
+    .sort();
+  return files.map((relative) => {
+    const posix = relative.split(path.sep).join('/');
+    const source = readFileSync(path.join(options.pagesDir, relative), 'utf8');
+    const route = `${options.routeBase}/${posix.replace(/\.mdx$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '');
+    return readPage(path.relative(process.cwd(), path.join(options.pagesDir, relative)), route, source);
+  });
+}
+
 /**
  * Checks the spec against the pages that show it: every operation has an id and an
- * `x-doc-path`, ids are unique, every page names a known operation, no operation is on
- * two pages, and every operation's page exists.
+ * `x-doc-path` of its own, ids are unique, every page names a known operation, a page
+ * shows at most one operation, no operation is on two pages, every operation's page
+ * exists, and an operation page's title is the operation's summary.
  */
-export function checkCompleteness(doc: OpenApiDocument, pages: {file: string; route: string; operationIds: string[]}[]): string[] {
+export function checkCompleteness(doc: OpenApiDocument, pages: ReferencePage[]): string[] {
   const problems = [...unresolvedRefs(doc)];
   const byId = new Map<string, LocatedOperation>();
+  const byDocPath = new Map<string, string>();
   for (const located of operations(doc)) {
     const {operation, method, path: p} = located;
     const name = `${method.toUpperCase()} ${p}`;
@@ -155,11 +211,22 @@ export function checkCompleteness(doc: OpenApiDocument, pages: {file: string; ro
     }
     if (byId.has(operation.operationId)) problems.push(`operationId ${operation.operationId} is used twice (${name})`);
     byId.set(operation.operationId, located);
-    if (!operation['x-doc-path']) problems.push(`${operation.operationId} (${name}) has no x-doc-path`);
+    const docPath = operation['x-doc-path'];
+    if (!docPath) problems.push(`${operation.operationId} (${name}) has no x-doc-path`);
+    else if (byDocPath.has(docPath)) problems.push(`operations ${byDocPath.get(docPath)} and ${operation.operationId} share x-doc-path ${docPath}; each operation needs a page of its own`);
+    else byDocPath.set(docPath, operation.operationId);
   }
   const shownOn = new Map<string, string>();
   for (const page of pages) {
-    for (const id of page.operationIds) {
+    for (const tag of page.unreadableTags ?? []) {
+      problems.push(`${page.file} has an <ApiOperation> tag the checks cannot read (write it as <ApiOperation operationId="…" />): ${tag}`);
+    }
+    const distinct = [...new Set(page.operationIds)];
+    if (distinct.length > 1) problems.push(`${page.file} shows ${distinct.length} operations (${distinct.join(', ')}); a page shows exactly one`);
+    for (const id of distinct.filter((d) => page.operationIds.indexOf(d) !== page.operationIds.lastIndexOf(d))) {
+      problems.push(`${page.file} shows operation ${id} more than once`);
+    }
+    for (const id of distinct) {
       const located = byId.get(id);
       if (!located) {
         problems.push(`${page.file} shows operation ${id}, which the spec does not have`);
@@ -169,6 +236,10 @@ export function checkCompleteness(doc: OpenApiDocument, pages: {file: string; ro
       shownOn.set(id, page.file);
       const docPath = located.operation['x-doc-path'];
       if (docPath && docPath !== page.route) problems.push(`${id} has x-doc-path ${docPath} but is shown on ${page.route} (${page.file})`);
+      const summary = located.operation.summary;
+      if (distinct.length === 1 && summary !== undefined && page.title !== summary) {
+        problems.push(`${page.file} has title ${JSON.stringify(page.title ?? null)}, but the summary of ${id} is ${JSON.stringify(summary)}; they must match`);
+      }
     }
   }
   for (const [id, located] of byId) {
