@@ -1,4 +1,5 @@
 import {expect, test, type Page, type Route} from '@playwright/test';
+import {brandCssVariables} from '../src/branding/colors';
 import {waitForHydration} from './helpers';
 
 const API = '**/v1/auth/partner-config/docs?domain=*';
@@ -8,16 +9,74 @@ const partnerUrl = (baseURL: string | undefined, host: string, path = '/docs/get
   return url.toString();
 };
 
+// The partner's own assets, so that a swap to them cannot pass by accident.
+const ACME_LOGOS = {light: '/img/partners/acme-logo.svg', dark: '/img/partners/acme-logo-dark.svg', favicon: '/img/partners/acme-favicon.svg'};
+
 const acme = {
   name: 'Acme Compute',
   theme: 'slate',
   colors: {primary: {light: 'teal', dark: 'teal'}, secondary: {light: 'cyan'}},
-  logos: {light: '/img/logo.svg', dark: '/img/logo-dark.svg', favicon: '/img/logo.svg'},
+  logos: ACME_LOGOS,
   uris: {console: 'https://console.acme.example'},
   user_docs_header: {items: [{label: 'Acme status', url: 'https://status.acme.example'}]},
   user_docs_footer: {links: [{label: 'Acme terms', url: 'https://acme.example/terms'}]},
   copyright: '© 2025 Acme Compute Ltd.',
 };
+
+/** The favicon browsers show: the last icon link. */
+const effectiveFavicon = (page: Page) => page.evaluate(() => Array.from(document.querySelectorAll('link[rel~="icon"]')).at(-1)?.getAttribute('href'));
+
+/** Colour mode choices stored by Docusaurus (its `theme` key carries a per-site suffix). */
+const storedColorModes = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => /^theme(-|$)/.test(key)).map((key) => localStorage.getItem(key)));
+
+/** What the browser reports for a #rrggbb colour. */
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+/** Matches a computed value (e.g. a box-shadow) that uses this #rrggbb colour. */
+const withColor = (hex: string) => new RegExp(rgb(hex).replace(/[()]/g, '\\$&'));
+
+const colorModeToggle = (page: Page) => page.getByRole('button', {name: /Switch between dark and light mode/});
+
+/** The custom properties of <html> as computed now. */
+function computedVariables(page: Page, names: string[]): Promise<Record<string, string>> {
+  return page.evaluate(
+    (list) => Object.fromEntries(list.map((name) => [name, getComputedStyle(document.documentElement).getPropertyValue(name).trim()])),
+    names,
+  );
+}
+
+/** Holds the app's scripts back until the returned function is called, to look at the page before the app starts. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/js/**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Lets two frames pass and checks the app has not started: what shows now is the pre-paint script's work. */
+async function expectAppNotStarted(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => document.documentElement.getAttribute('data-has-hydrated'))).toBe('false');
+}
+
+/** Records the colour mode of every animation frame once there is a <body>, from the very start. */
+async function recordFrameColorModes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const modes: (string | null)[] = [];
+    (window as unknown as {__frameModes: (string | null)[]}).__frameModes = modes;
+    const record = () => {
+      if (document.body) modes.push(document.documentElement.getAttribute('data-theme'));
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+}
+
+const frameColorModes = (page: Page) => page.evaluate(() => [...new Set((window as unknown as {__frameModes: (string | null)[]}).__frameModes)]);
 
 /** Records, on every animation frame from the very start, whether the default brand is visible. */
 async function watchForDefaultBrand(page: Page): Promise<void> {
@@ -36,6 +95,10 @@ async function watchForDefaultBrand(page: Page): Promise<void> {
       }
       const primary = getComputedStyle(document.documentElement).getPropertyValue('--ifm-color-primary').trim();
       if (primary === '#7c3aed' && document.body) seen.push('violet primary colour');
+      // Partners have no search: the box must not show while their brand loads either.
+      for (const el of Array.from(document.querySelectorAll('.navbar .DocSearch-Button, .brand-search'))) {
+        if (visible(el)) seen.push(`search box ${el.className}`);
+      }
       requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -44,6 +107,9 @@ async function watchForDefaultBrand(page: Page): Promise<void> {
 
 async function expectBranded(page: Page): Promise<void> {
   await expect(page.locator('.navbar__brand img').first()).toHaveAttribute('alt', 'Acme Compute');
+  await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', ACME_LOGOS.light);
+  await expect.poll(() => effectiveFavicon(page)).toBe(ACME_LOGOS.favicon);
+  await expect(page.locator('.navbar .DocSearch-Button')).toBeHidden();
   await expect(page.locator('html')).toHaveAttribute('data-brand', 'partner');
   await expect(page.locator('html')).toHaveAttribute('data-brand-theme', 'slate');
   await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
@@ -64,6 +130,7 @@ test.describe('partner branding', () => {
     await expect(page.locator('.navbar__brand img').first()).toHaveAttribute('alt', 'Violet Cloud');
     await expect(page.locator('.navbar').getByRole('link', {name: 'Console'})).toHaveAttribute('href', 'https://console.example.com');
     await expect(page.locator('.footer__copyright')).toContainText('Violet Cloud');
+    await expect(page.locator('.navbar .DocSearch-Button')).toBeVisible();
     await expect.poll(() => errors.some((e) => e.includes('Org config fetch failed'))).toBe(true);
   });
 
@@ -80,25 +147,80 @@ test.describe('partner branding', () => {
     await page.goto(partnerUrl(baseURL, 'acme.localhost'));
     await expectBranded(page);
     await expect(page.locator('article a[data-console-path]').first()).toHaveAttribute('href', /^https:\/\/console\.acme\.example\//);
-    await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/img/logo.svg');
     expect(await page.evaluate(() => (window as unknown as {__defaultBrandSeen: string[]}).__defaultBrandSeen)).toEqual([]);
+
+    // Dark mode: the dark logo and every dark colour variable of the partner.
+    await colorModeToggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', ACME_LOGOS.dark);
+    const dark = brandCssVariables(acme.colors).dark;
+    expect(Object.keys(dark)).toEqual(expect.arrayContaining(['--ifm-color-primary', '--ifm-color-primary-darkest', '--ifm-color-primary-lightest', '--ifm-link-color']));
+    expect(await computedVariables(page, Object.keys(dark))).toEqual(dark);
   });
 
-  test('a slow API hides the brand parts, never shows the default brand, and keeps the page readable', async ({page, baseURL}) => {
-    await watchForDefaultBrand(page);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(API, async (route) => {
-      await released;
-      await route.fulfill({json: acme});
+  test("the partner's secondary colour marks the current page and accents the home page, in both modes", async ({page, baseURL}) => {
+    await page.route(API, (route) => route.fulfill({json: acme}));
+    const {light, dark} = brandCssVariables(acme.colors);
+    const activeLink = page.locator('.menu__link--active:not(.menu__link--sublist):visible').first();
+    const tocLink = page.locator('.table-of-contents__link--active').first();
+    await page.goto(partnerUrl(baseURL, 'acme.localhost'));
+    await expectBranded(page);
+    await expect(activeLink).toHaveCSS('box-shadow', withColor(light['--brand-secondary']));
+    // The table of contents marks the heading scrolled to.
+    await page.mouse.wheel(0, 600);
+    await expect(tocLink).toHaveCSS('box-shadow', withColor(light['--brand-secondary']));
+    await colorModeToggle(page).click();
+    await expect(activeLink).toHaveCSS('box-shadow', withColor(dark['--brand-secondary']));
+
+    await page.goto(partnerUrl(baseURL, 'acme.localhost', '/'));
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'partner');
+    const card = page.locator('main ul li a').first();
+    await expect(card).toHaveCSS('border-top-color', rgb(dark['--brand-secondary']));
+    await colorModeToggle(page).click();
+    await expect(card).toHaveCSS('border-top-color', rgb(light['--brand-secondary']));
+    // The light-mode accent differs from the default brand's purple: the partner's colour is what shows.
+    expect(light['--brand-secondary']).not.toBe('#9333ea');
+  });
+
+  for (const path of ['/docs/getting-started', '/']) {
+    test(`a slow API hides the brand parts and search, never shows the default brand, and keeps ${path} readable`, async ({page, baseURL}) => {
+      await watchForDefaultBrand(page);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(API, async (route) => {
+        await released;
+        await route.fulfill({json: acme});
+      });
+      // Not waiting for the load event: the API must answer well within its 3 s timeout.
+      await page.goto(partnerUrl(baseURL, 'acme.localhost', path), {waitUntil: 'domcontentloaded'});
+      await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-brand-pending', 'first-visit');
+      await expect(page.locator('.navbar .DocSearch-Button')).toBeHidden();
+      if (path === '/') await expect(page.locator('.brand-search')).toBeHidden();
+      await page.waitForTimeout(300);
+      release();
+      if (path === '/') await expect(page.locator('.navbar__brand img').first()).toHaveAttribute('alt', 'Acme Compute');
+      else await expectBranded(page);
+      await expect(page.locator('.brand-search, .navbar .DocSearch-Button')).toHaveCount(path === '/' ? 2 : 1);
+      await expect(page.locator('.brand-search:visible, .navbar .DocSearch-Button:visible')).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as {__defaultBrandSeen: string[]}).__defaultBrandSeen)).toEqual([]);
+    });
+  }
+
+  test('a hanging API is given up after the timeout, ending in the default brand', async ({page, baseURL}) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.route(API, () => {
+      /* never answers */
     });
     await page.goto(partnerUrl(baseURL, 'acme.localhost'));
-    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-brand-pending', 'first-visit');
-    await page.waitForTimeout(800);
-    release();
-    await expectBranded(page);
-    expect(await page.evaluate(() => (window as unknown as {__defaultBrandSeen: string[]}).__defaultBrandSeen)).toEqual([]);
+    await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/, {timeout: 10_000});
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+    await expect(page.locator('article [data-brand-name]').first()).toHaveText('Violet Cloud');
+    await expect(page.locator('.navbar .DocSearch-Button')).toBeVisible();
+    // The request was aborted by the timeout, not left to the safety net that reveals the page.
+    await expect.poll(() => errors.find((e) => e.includes('Org config fetch failed')) ?? '').toMatch(/abort/i);
   });
 
   for (const [failure, handler] of [
@@ -202,5 +324,133 @@ test.describe('partner branding', () => {
     const response = await page.request.get(new URL('/v1/auth/partner-config/docs?domain=globex.localhost', baseURL).toString());
     expect(response.headers()['access-control-allow-origin']).toBe('*');
     expect((await response.json()).name).toBe('Globex GPU');
+  });
+
+  test('an outage keeps the cached brand for the next visit; a 404 forgets it', async ({page, baseURL}) => {
+    const answer = {current: (route: Route) => route.fulfill({json: acme})};
+    await page.route(API, (route) => answer.current(route));
+    await page.goto(partnerUrl(baseURL, 'acme.localhost'));
+    await expectBranded(page);
+
+    // The API is down for one visit: that visit shows the default brand...
+    answer.current = (route) => route.fulfill({status: 503, body: 'maintenance'});
+    await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
+    await waitForHydration(page);
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+
+    // ...and the next one is still branded before the app starts.
+    answer.current = () => Promise.resolve();
+    const startApp = await holdApp(page);
+    await page.goto(partnerUrl(baseURL, 'acme.localhost'), {waitUntil: 'domcontentloaded'});
+    await expectAppNotStarted(page);
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'partner');
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Acme Compute');
+    startApp();
+    await waitForHydration(page);
+
+    // "Not a partner" is definitive: the next visit shows the default brand at once.
+    answer.current = (route) => route.fulfill({status: 404, json: {message: 'No partner for this domain'}});
+    await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
+    await waitForHydration(page);
+    await expect(page.locator('html')).not.toHaveAttribute('data-brand', 'partner');
+    answer.current = () => Promise.resolve();
+    await page.goto(partnerUrl(baseURL, 'acme.localhost'), {waitUntil: 'domcontentloaded'});
+    await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+  });
+
+  test('a cached partner without logos shows its name, never the default logo, before and after the app starts', async ({page, baseURL}) => {
+    const plain = {name: 'Plain Partner', theme: 'stone', colors: {primary: {light: 'stone'}}};
+    const title = page.locator('.navbar__brand .brand-title:visible');
+    await page.route(API, (route) => route.fulfill({json: plain}));
+    await page.goto(partnerUrl(baseURL, 'acme.localhost'));
+    await expect(title).toHaveText('Plain Partner');
+    await expect(page.locator('.navbar__brand img')).toHaveCount(0);
+
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.unroute(API);
+    await page.route(API, async (route) => {
+      await answered;
+      await route.fulfill({json: plain});
+    });
+    await watchForDefaultBrand(page);
+    const startApp = await holdApp(page);
+    await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'), {waitUntil: 'domcontentloaded'});
+    await expectAppNotStarted(page);
+    await expect(page.locator('.navbar__brand img:visible')).toHaveCount(0);
+    await expect(title).toHaveText('Plain Partner');
+    startApp();
+    await waitForHydration(page);
+    answer();
+    await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
+    await expect(page.locator('.navbar__brand img')).toHaveCount(0);
+    await expect(title).toHaveText('Plain Partner');
+    expect(await page.evaluate(() => (window as unknown as {__defaultBrandSeen: string[]}).__defaultBrandSeen)).toEqual([]);
+  });
+});
+
+// globex.localhost is dark-first in partners/globex.json (color_mode: dark); served by our API.
+test.describe('a dark-first partner', () => {
+  test("is dark without storing that as the reader's choice, from the first frame on a repeat visit", async ({page, baseURL}) => {
+    await page.goto(partnerUrl(baseURL, 'globex.localhost'));
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Globex GPU');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // The toggle knows: React's colour mode state follows, not just the attribute.
+    await expect(colorModeToggle(page)).toHaveAccessibleName(/currently dark mode/);
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', '/img/partners/globex-logo-dark.svg');
+    expect(await storedColorModes(page)).toEqual([]);
+
+    await recordFrameColorModes(page);
+    const startApp = await holdApp(page);
+    await page.goto(partnerUrl(baseURL, 'globex.localhost', '/docs/intro'), {waitUntil: 'domcontentloaded'});
+    await expectAppNotStarted(page);
+    expect(await frameColorModes(page)).toEqual(['dark']);
+    startApp();
+    await waitForHydration(page);
+    await expect(page.locator('.navbar .brand-header-link').first()).toBeVisible();
+    await expect(colorModeToggle(page)).toHaveAccessibleName(/currently dark mode/);
+    expect(await frameColorModes(page)).toEqual(['dark']);
+    expect(await storedColorModes(page)).toEqual([]);
+  });
+
+  test("gives way to the reader's own choice, with the brand cached or not", async ({page, baseURL}) => {
+    await page.goto(partnerUrl(baseURL, 'globex.localhost'));
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await colorModeToggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await storedColorModes(page)).toEqual(['light']);
+
+    await recordFrameColorModes(page);
+    const visitAgain = async () => {
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', '/img/partners/globex-logo.svg');
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      await expect(colorModeToggle(page)).toHaveAccessibleName(/currently light mode/);
+      expect(await frameColorModes(page)).toEqual(['light']);
+    };
+    // Repeat visit: the cached dark default does not apply...
+    await visitAgain();
+    // ...nor does the config's when it arrives with nothing cached.
+    await page.evaluate(() => localStorage.removeItem('brand:v1:globex.localhost'));
+    await visitAgain();
+  });
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({javaScriptEnabled: false});
+
+  test('a partner host is readable and shows the default brand', async ({page, baseURL}) => {
+    await page.goto(partnerUrl(baseURL, 'acme.localhost'));
+    await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    await expect(page.locator('article p').first()).toBeVisible();
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', '/img/logo.svg');
+    await expect(page.locator('article [data-brand-name]').first()).toHaveText('Violet Cloud');
+    await expect(page.locator('article [data-brand-name]').first()).toBeVisible();
+    await expect(page.locator('.footer__copyright')).toContainText('Violet Cloud');
   });
 });

@@ -54,6 +54,15 @@ describe('loadPartners', () => {
     expect(globexServed?.config.name).toBe('Globex GPU');
     expect(JSON.parse(acmeServed!.body)).not.toHaveProperty('domains');
     expect(registry.entries.map((e) => e.file)).toEqual(expect.arrayContaining(['partners/acme.yaml', 'partners/globex.json']));
+    // One demo partner is dark-first, and the API says so.
+    expect(JSON.parse(globexServed!.body).color_mode).toBe('dark');
+  });
+
+  it('serves color_mode and rejects a value other than light or dark, naming file and field', async () => {
+    const good = await loadPartners(await folder({'a.yaml': yamlFile({domains: ['a.localhost'], name: 'A', color_mode: 'light'})}));
+    expect(JSON.parse(good.lookup('a.localhost')!.body)).toEqual({name: 'A', color_mode: 'light'});
+    const dir = await folder({'a.yaml': yamlFile({domains: ['a.localhost'], name: 'A', color_mode: 'auto'})});
+    expect(await rejection(loadPartners(dir))).toContain(`${path.basename(dir)}/a.yaml: color_mode must be one of light, dark`);
   });
 
   it('reads .json, .yaml and .yml and serves each file minus domains', async () => {

@@ -1,18 +1,21 @@
-import type {Plugin} from '@docusaurus/types';
+import type {LoadContext, Plugin} from '@docusaurus/types';
 import {bootScript} from '../../src/branding/boot';
 import {GREY_THEMES} from '../../src/branding/colors';
-import {DEFAULT_BRAND} from '../../src/branding/defaults';
+import {DEFAULT_API_BASES, DEFAULT_BRAND} from '../../src/branding/defaults';
 
 /** How long the partner-config request may take before the default brand is shown. */
 export const PARTNER_CONFIG_TIMEOUT_MS = 3000;
 
 /** Injects the pre-paint branding script into every page's <head>. */
-export default function brandingPlugin(): Plugin {
+export default function brandingPlugin(context: LoadContext): Plugin {
   const script = bootScript({
     apiBase: process.env.DOCS_API_BASE?.trim() || null,
+    apiBases: DEFAULT_API_BASES,
     defaultHosts: [new URL(process.env.DOCS_URL ?? DEFAULT_BRAND.docsUrl).hostname, 'localhost', '127.0.0.1'],
     themes: GREY_THEMES,
     timeoutMs: PARTNER_CONFIG_TIMEOUT_MS,
+    // Docusaurus' colour mode slot: `theme` plus the site's storage namespace.
+    colorModeStorage: {type: context.siteStorage.type, key: `theme${context.siteStorage.namespace}`},
   });
   return {
     name: 'branding',

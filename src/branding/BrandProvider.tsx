@@ -1,4 +1,4 @@
-import {createContext, useContext, useEffect, useState, type ReactNode} from 'react';
+import {createContext, useContext, useEffect, useRef, useState, type ReactNode} from 'react';
 import {useThemeConfig} from '@docusaurus/theme-common';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {defaultBrand, brandFromConfig, type Brand} from './brand';
@@ -9,6 +9,8 @@ const loadRuntime = () => import('./runtime');
 type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
 
 const BrandContext = createContext<Brand | null>(null);
+/** True once this host's config request has ended, with a partner config or a failure. */
+const BrandSettledContext = createContext(false);
 
 interface BrandSettings {
   apiBase: string | null;
@@ -26,6 +28,12 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
   const [brand, setBrand] = useState<Brand>(() => defaultBrand(logoAlt));
   const [settled, setSettled] = useState(false);
   const [runtime, setRuntime] = useState<Runtime | null>(null);
+  const afterCommit = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    afterCommit.current?.();
+    afterCommit.current = null;
+  }, [brand]);
 
   useEffect(() => {
     let cancelled = false;
@@ -34,7 +42,16 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
         if (cancelled) return;
         setRuntime(loaded);
         const cached = loaded.readCachedBrand();
-        if (cached) setBrand(cached);
+        // Committed on its own before going on: the pre-paint script already wrote this brand
+        // into the page behind React's back, and React must have rendered it to undo it should
+        // the refresh fail (batched with that failure, it would see no change and leave it).
+        if (cached) {
+          await new Promise<void>((resolve) => {
+            afterCommit.current = resolve;
+            setBrand(cached);
+          });
+          if (cancelled) return;
+        }
         try {
           const config = await loaded.loadPartnerConfig({apiBase: settings?.apiBase ?? null, timeoutMs: settings?.timeoutMs ?? 3000});
           if (cancelled) return;
@@ -43,7 +60,8 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
         } catch (error) {
           if (cancelled) return;
           console.error('Org config fetch failed', error);
-          loaded.writeCachedBrand(null);
+          // Only "not a partner" is remembered; after an outage the cache keeps the last good config.
+          loaded.rememberLoadFailure(error);
           setBrand(defaultBrand(logoAlt));
         }
       })
@@ -67,7 +85,16 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
     if (settled || brand.is_partner) runtime.revealBrand();
   }, [brand, settled, runtime]);
 
-  return <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>;
+  return (
+    <BrandContext.Provider value={brand}>
+      <BrandSettledContext.Provider value={settled}>{children}</BrandSettledContext.Provider>
+    </BrandContext.Provider>
+  );
+}
+
+/** Whether the brand is final for this page view (the config request has ended). */
+export function useBrandSettled(): boolean {
+  return useContext(BrandSettledContext);
 }
 
 /** The brand of this page: the default one during server rendering and hydration. */

@@ -1,25 +1,49 @@
 import vm from 'node:vm';
-import {describe, expect, it} from 'vitest';
-import {bootScript, brandCacheKey} from './boot';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {bootScript, brandCacheKey, partnerApiBase, requestPartnerConfig, type BootSettings} from './boot';
+import {DEFAULT_API_BASES, DEFAULT_BRAND} from './defaults';
 
-const settings = {apiBase: null, defaultHosts: ['docs.example.com', 'localhost'], themes: ['neutral', 'slate'], timeoutMs: 3000};
+const settings: BootSettings = {
+  apiBase: null,
+  apiBases: DEFAULT_API_BASES,
+  defaultHosts: ['docs.example.com', 'localhost'],
+  themes: ['neutral', 'slate'],
+  timeoutMs: 3000,
+  colorModeStorage: {type: 'localStorage', key: 'theme'},
+};
+
+interface BootOptions {
+  apiBase?: string | null;
+  /** The reader's stored colour mode choice. */
+  storedTheme?: string;
+  search?: string;
+}
 
 /** Runs the inline script against a minimal fake browser and returns what it did. */
-function runBoot(hostname: string, cache: string | null, apiBase: string | null = null) {
+function runBoot(hostname: string, cache: string | null, options: BootOptions | string | null = {}) {
+  const {apiBase = null, storedTheme, search = ''} = typeof options === 'object' && options !== null ? options : {apiBase: options};
+  const stored = new Map<string, string>();
+  if (cache !== null) stored.set(brandCacheKey(hostname), cache);
+  if (storedTheme !== undefined) stored.set('theme', storedTheme);
+  const localStorage = {getItem: (key: string) => stored.get(key) ?? null};
   const attributes = new Map<string, string>();
   const appended: {id?: string; textContent?: string}[] = [];
   const fetched: {url: string; init: RequestInit}[] = [];
   const listeners: string[] = [];
-  const window: Record<string, unknown> = {};
+  // Observers the script set up, so a test can play what happens after it (the parser, Docusaurus).
+  const observers: {callback: () => void; options: MutationObserverInit; connected: boolean}[] = [];
+  const window: Record<string, unknown> = {localStorage};
   const context = {
     window,
-    location: {hostname},
-    localStorage: {getItem: (key: string) => (key === brandCacheKey(hostname) ? cache : null)},
+    location: {hostname, search},
+    localStorage,
+    URLSearchParams,
     document: {
       documentElement: {
         setAttribute: (n: string, v: string) => attributes.set(n, v),
         removeAttribute: (n: string) => attributes.delete(n),
         hasAttribute: (n: string) => attributes.has(n),
+        getAttribute: (n: string) => attributes.get(n) ?? null,
       },
       createElement: () => ({}),
       head: {appendChild: (el: {id?: string; textContent?: string}) => appended.push(el)},
@@ -31,8 +55,17 @@ function runBoot(hostname: string, cache: string | null, apiBase: string | null 
     },
     AbortController,
     MutationObserver: class {
-      observe() {}
-      disconnect() {}
+      record: (typeof observers)[number];
+      constructor(callback: () => void) {
+        this.record = {callback, options: {}, connected: false};
+        observers.push(this.record);
+      }
+      observe(_target: unknown, options: MutationObserverInit) {
+        Object.assign(this.record, {options, connected: true});
+      }
+      disconnect() {
+        this.record.connected = false;
+      }
     },
     setTimeout: () => 0,
     clearTimeout: () => undefined,
@@ -40,7 +73,13 @@ function runBoot(hostname: string, cache: string | null, apiBase: string | null 
     encodeURIComponent,
   };
   vm.runInNewContext(bootScript({...settings, apiBase}), {...context, ...{window}});
-  return {attributes, appended, fetched, listeners, window: context.window};
+  /** What Docusaurus' colour mode script does at the start of <body>, then the observers' turn. */
+  const docusaurusSetsSiteDefault = () => {
+    attributes.set('data-theme', 'light');
+    attributes.set('data-theme-choice', 'light');
+    for (const observer of observers) if (observer.connected && observer.options.attributes) observer.callback();
+  };
+  return {attributes, appended, fetched, listeners, observers, docusaurusSetsSiteDefault, window: context.window};
 }
 
 describe('pre-paint branding script', () => {
@@ -76,7 +115,7 @@ describe('pre-paint branding script', () => {
     expect(run.listeners).toContain('DOMContentLoaded');
   });
 
-  it('remembers a default host: no hiding on a repeat visit', () => {
+  it('remembers a host the API called "not a partner" (404, cached as the default brand): no hiding on a repeat visit', () => {
     const run = runBoot('docs.other.example', JSON.stringify({partner: false}));
     expect(run.attributes.has('data-brand-pending')).toBe(false);
     expect(run.appended).toHaveLength(0);
@@ -91,5 +130,111 @@ describe('pre-paint branding script', () => {
 
   it('survives a corrupt cache', () => {
     expect(runBoot('acme.localhost', '{not json').attributes.get('data-brand-pending')).toBe('first-visit');
+  });
+
+  it('shows a cached logo-less partner by name: the default logo gives way before first paint', () => {
+    const logoless = runBoot('acme.localhost', JSON.stringify({partner: true, css: {}, name: 'Acme', logos: {light: '', dark: ''}}));
+    expect(logoless.attributes.has('data-brand-logoless')).toBe(true);
+    const unsafe = runBoot('acme.localhost', JSON.stringify({partner: true, css: {}, name: 'Acme', logos: {light: 'javascript:alert(1)'}}));
+    expect(unsafe.attributes.has('data-brand-logoless')).toBe(true);
+    const withLogo = runBoot('acme.localhost', JSON.stringify({partner: true, css: {}, name: 'Acme', logos: {light: '/img/partners/acme-logo.svg'}}));
+    expect(withLogo.attributes.has('data-brand-logoless')).toBe(false);
+  });
+
+  describe("a cached partner's default colour mode", () => {
+    const darkFirst = JSON.stringify({partner: true, css: {}, name: 'Globex', logos: {light: '/g.svg'}, colorMode: 'dark'});
+
+    it("is applied before first paint, and again over the site default Docusaurus' script sets", () => {
+      const run = runBoot('globex.localhost', darkFirst);
+      expect(run.attributes.get('data-theme')).toBe('dark');
+      expect(run.attributes.get('data-theme-choice')).toBe('dark');
+      expect(run.attributes.get('data-brand-color-mode')).toBe('dark');
+      run.docusaurusSetsSiteDefault();
+      expect(run.attributes.get('data-theme')).toBe('dark');
+      expect(run.attributes.get('data-theme-choice')).toBe('dark');
+      // Once only: the reader's toggle later on is not fought.
+      run.docusaurusSetsSiteDefault();
+      expect(run.attributes.get('data-theme')).toBe('light');
+    });
+
+    it("gives way to the reader's stored choice or ?docusaurus-theme=", () => {
+      for (const run of [runBoot('globex.localhost', darkFirst, {storedTheme: 'light'}), runBoot('globex.localhost', darkFirst, {search: '?docusaurus-theme=light'})]) {
+        expect(run.attributes.has('data-theme')).toBe(false);
+        run.docusaurusSetsSiteDefault();
+        expect(run.attributes.get('data-theme')).toBe('light');
+        expect(run.attributes.has('data-brand-color-mode')).toBe(false);
+      }
+      // A stored value that is not a mode is no choice.
+      expect(runBoot('globex.localhost', darkFirst, {storedTheme: 'sepia'}).attributes.get('data-theme')).toBe('dark');
+    });
+
+    it('is ignored when it is not light or dark, or the host is not a partner', () => {
+      for (const cache of [darkFirst.replace('"dark"', '"sepia"'), darkFirst.replace('"dark"', '"x\\" onload=\\"alert(1)"'), JSON.stringify({partner: false, colorMode: 'dark'})]) {
+        const run = runBoot('globex.localhost', cache);
+        expect(run.attributes.has('data-theme'), cache).toBe(false);
+        expect(run.observers.some((o) => o.options.attributes)).toBe(false);
+      }
+    });
+  });
+});
+
+describe('partnerApiBase', () => {
+  it("takes the environments' hosts and API bases from the default brand", () => {
+    for (const [host, base] of Object.entries(DEFAULT_BRAND.environmentApiBases)) expect(partnerApiBase(host, null, DEFAULT_API_BASES)).toBe(base);
+    expect(partnerApiBase('docs.partner.example', null, DEFAULT_API_BASES)).toBe(DEFAULT_BRAND.apiBaseUrl);
+  });
+
+  it('follows whatever table it is given, so nothing is hard-coded in the inline script', () => {
+    const bases = {byHost: {'docs.qa.test': 'https://api.qa.test/v1'}, production: 'https://api.prod.test/v1'};
+    expect(partnerApiBase('DOCS.QA.TEST', null, bases)).toBe('https://api.qa.test/v1');
+    expect(partnerApiBase('docs.dev.example.com', null, bases)).toBe('https://api.prod.test/v1');
+    expect(partnerApiBase('toString', null, bases)).toBe('https://api.prod.test/v1');
+    expect(partnerApiBase('acme.localhost', null, bases)).toBe('/v1');
+  });
+});
+
+describe('requestPartnerConfig', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("rejects a not-ok response with 'Failed to fetch config' and its status", async () => {
+    for (const status of [404, 500, 503]) {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', {status})));
+      const error = await requestPartnerConfig('/v1/auth/partner-config/docs?domain=a.localhost', 3000).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toBe('Failed to fetch config');
+      expect((error as {status?: number}).status).toBe(status);
+    }
+  });
+
+  it('resolves with the JSON body of an ok response, asked without credentials', async () => {
+    const fetch = vi.fn(async () => Response.json({name: 'Acme'}));
+    vi.stubGlobal('fetch', fetch);
+    await expect(requestPartnerConfig('/v1/x', 3000)).resolves.toEqual({name: 'Acme'});
+    expect(fetch).toHaveBeenCalledWith('/v1/x', expect.objectContaining({credentials: 'omit'}));
+  });
+
+  it('gives up on a hanging API after the timeout, not before', async () => {
+    vi.useFakeTimers();
+    // Never answers; only the abort signal ends it, as in a browser.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))),
+      ),
+    );
+    let outcome: unknown = 'pending';
+    requestPartnerConfig('/v1/x', 3000).then(
+      () => (outcome = 'resolved'),
+      (error: unknown) => (outcome = error),
+    );
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toBeInstanceOf(DOMException);
+    expect((outcome as DOMException).name).toBe('AbortError');
   });
 });

@@ -3,29 +3,54 @@
  * no outer references, ES5-safe) because `bootScript()` embeds their source in an
  * inline <head> script; the app imports the same functions, so both sides agree.
  */
+import type {ApiBases} from './defaults';
 
 export interface BootSettings {
   /** DOCS_API_BASE at build time, or null to choose by host. */
   apiBase: string | null;
+  /** API bases by docs host (from the default brand), used when `apiBase` is null. */
+  apiBases: ApiBases;
   /** Hosts known to show the default brand: nothing is hidden there on a first visit. */
   defaultHosts: string[];
   /** Grey themes a cached config may name. */
   themes: readonly string[];
   /** How long the config request may take. */
   timeoutMs: number;
+  /** Where Docusaurus keeps the reader's own colour mode choice. */
+  colorModeStorage: ColorModeStorage;
+}
+
+/** The browser storage and key of the reader's colour mode choice (Docusaurus' `theme` slot). */
+export interface ColorModeStorage {
+  /** `localStorage` or `sessionStorage` (anything else: no storage). */
+  type: string;
+  /** `theme` plus the site's storage namespace. */
+  key: string;
+}
+
+/** What the cache holds for a host; written by the app (runtime.ts), read before first paint. */
+export interface CachedBrandEntry {
+  partner: boolean;
+  config?: unknown;
+  css?: {light?: Record<string, unknown>; dark?: Record<string, unknown>};
+  theme?: string;
+  name?: string;
+  logos?: {light?: string; dark?: string};
+  /** The partner's default colour mode, if it has one. */
+  colorMode?: string;
 }
 
 /**
  * The partner-config API base for a browser host name (DESIGN: environment by host,
- * same origin on local hosts, DOCS_API_BASE overriding).
+ * same origin on local hosts, DOCS_API_BASE overriding). The hosts and bases come
+ * from the default brand (`DEFAULT_API_BASES`), passed in because this runs inline.
  */
-export function partnerApiBase(hostname: string, override?: string | null): string {
+export function partnerApiBase(hostname: string, override: string | null | undefined, bases: ApiBases): string {
   if (override) return override.replace(/\/+$/, '');
-  const host = hostname.toLowerCase();
-  if (host === 'docs.dev.example.com') return 'https://api.dev.example.com/v1';
-  if (host === 'docs.staging.example.com') return 'https://api.staging.example.com/v1';
+  var host = hostname.toLowerCase();
   if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')) return '/v1';
-  return 'https://api.example.com/v1';
+  if (Object.prototype.hasOwnProperty.call(bases.byHost, host)) return bases.byHost[host];
+  return bases.production;
 }
 
 /** localStorage key of a host's last known brand. */
@@ -35,8 +60,9 @@ export function brandCacheKey(hostname: string): string {
 
 /**
  * GET the partner config JSON. Rejects with 'Failed to fetch config' on a not-ok
- * response, and aborts after `timeoutMs` so a hanging API cannot keep parts of a
- * page hidden. No credentials, no custom headers: a simple CORS request.
+ * response (the error carries the HTTP `status`, so a 404, "not a partner", can be
+ * told from an outage), and aborts after `timeoutMs` so a hanging API cannot keep
+ * parts of a page hidden. No credentials, no custom headers: a simple CORS request.
  */
 export function requestPartnerConfig(url: string, timeoutMs: number): Promise<unknown> {
   var controller = typeof AbortController === 'function' ? new AbortController() : null;
@@ -45,7 +71,11 @@ export function requestPartnerConfig(url: string, timeoutMs: number): Promise<un
   }, timeoutMs);
   return fetch(url, {credentials: 'omit', signal: controller ? controller.signal : undefined})
     .then(function (response) {
-      if (!response.ok) throw new Error('Failed to fetch config');
+      if (!response.ok) {
+        var error = new Error('Failed to fetch config') as Error & {status?: number};
+        error.status = response.status;
+        throw error;
+      }
       return response.json();
     })
     .finally(function () {
@@ -76,6 +106,27 @@ export function brandStyleSheet(vars: {light?: Record<string, unknown>; dark?: R
 }
 
 /**
+ * The colour mode the reader chose themself: Docusaurus' `?docusaurus-theme=` query
+ * parameter or its stored choice; null when they have not chosen (or storage is off).
+ */
+export function readerColorMode(storage: ColorModeStorage): 'light' | 'dark' | null {
+  var chosen: string | null = null;
+  try {
+    chosen = new URLSearchParams(location.search).get('docusaurus-theme');
+  } catch (error) {
+    chosen = null;
+  }
+  if (chosen !== 'light' && chosen !== 'dark') {
+    try {
+      chosen = (window as unknown as Record<string, Storage>)[storage.type].getItem(storage.key);
+    } catch (error) {
+      chosen = null;
+    }
+  }
+  return chosen === 'light' || chosen === 'dark' ? chosen : null;
+}
+
+/**
  * Runs in <head> before the first paint: applies the host's cached brand colours,
  * hides what depends on the brand while it is unknown, and starts the config request
  * so the app finds it under way (`window.__brandRequest`).
@@ -83,7 +134,7 @@ export function brandStyleSheet(vars: {light?: Record<string, unknown>; dark?: R
 export function brandBoot(settings: BootSettings): void {
   var root = document.documentElement;
   var host = location.hostname;
-  var cached: {partner?: boolean; css?: object; theme?: string; name?: string; logos?: {light?: string; dark?: string}} | null = null;
+  var cached: CachedBrandEntry | null = null;
   try {
     cached = JSON.parse(localStorage.getItem(brandCacheKey(host)) || 'null');
   } catch (error) {
@@ -100,8 +151,32 @@ export function brandBoot(settings: BootSettings): void {
     root.setAttribute('data-brand-pending', 'links');
     var brand = cached;
     var name = String(brand.name || '');
+    // A partner's default colour mode, unless the reader chose one. Docusaurus' own colour
+    // mode script (at the start of <body>) then sets the site default; this observer's
+    // callback runs right after that script, before anything can be painted, and puts
+    // the partner's mode back. Nothing is stored: it never becomes the reader's choice.
+    var mode = brand.colorMode;
+    if ((mode === 'light' || mode === 'dark') && readerColorMode(settings.colorModeStorage) === null) {
+      var partnerMode: string = mode;
+      var applyMode = function () {
+        root.setAttribute('data-theme', partnerMode);
+        root.setAttribute('data-theme-choice', partnerMode);
+        root.setAttribute('data-brand-color-mode', partnerMode);
+      };
+      applyMode();
+      var modeObserver = new MutationObserver(function () {
+        modeObserver.disconnect();
+        if (root.getAttribute('data-theme') !== partnerMode || root.getAttribute('data-theme-choice') !== partnerMode) applyMode();
+      });
+      modeObserver.observe(root, {attributes: true, attributeFilter: ['data-theme', 'data-theme-choice']});
+      document.addEventListener('DOMContentLoaded', function () {
+        modeObserver.disconnect();
+      });
+    }
     // Start loading the cached logo now rather than when the parser reaches the navbar.
     var logoSrc = brand.logos && brand.logos.light;
+    // Without a logo the navbar shows the name instead, as the React logo does (see custom.css).
+    if (!logoSrc || !/^(https?:\/\/|\/(?!\/))/.test(logoSrc)) root.setAttribute('data-brand-logoless', '');
     if (logoSrc && /^(https?:\/\/|\/(?!\/))/.test(logoSrc)) {
       var preload = document.createElement('link');
       preload.rel = 'preload';
@@ -152,19 +227,21 @@ export function brandBoot(settings: BootSettings): void {
       root.removeAttribute('data-brand-pending');
     }, settings.timeoutMs + 1000);
   }
-  var url = partnerApiBase(host, settings.apiBase) + '/auth/partner-config/docs?domain=' + encodeURIComponent(host);
+  var url = partnerApiBase(host, settings.apiBase, settings.apiBases) + '/auth/partner-config/docs?domain=' + encodeURIComponent(host);
   var request = requestPartnerConfig(url, settings.timeoutMs);
   // Handled by the app; this keeps an early failure from being reported as unhandled.
   request.catch(function () {});
   (window as unknown as {__brandRequest?: Promise<unknown>}).__brandRequest = request;
 }
 
+// Some TypeScript toolchains wrap nested functions in `__name(fn, "fn")` to keep
+// their names; the shim makes the embedded source independent of that.
+const NAME_SHIM = 'var __name=function(f){return f};';
+
 /** The inline <head> script: the functions above and a call with the build's settings. */
 export function bootScript(settings: BootSettings): string {
-  const sources = [partnerApiBase, brandCacheKey, requestPartnerConfig, brandStyleSheet, brandBoot].map((fn) => fn.toString());
+  const sources = [partnerApiBase, brandCacheKey, requestPartnerConfig, brandStyleSheet, readerColorMode, brandBoot].map((fn) => fn.toString());
   // JSON in a <script>: escape '<' so no value can close the element.
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
-  // Some TypeScript toolchains wrap nested functions in `__name(fn, "fn")` to keep
-  // their names; the shim makes the embedded source independent of that.
-  return `(function(){var __name=function(f){return f};${sources.join('\n')}\nbrandBoot(${json});})();`;
+  return `(function(){${NAME_SHIM}${sources.join('\n')}\nbrandBoot(${json});})();`;
 }

@@ -5,7 +5,7 @@
  */
 import {DEFAULT_BRAND, copyrightLine} from './defaults';
 import {brandCssVariables, type CssVariables, type GreyTheme} from './colors';
-import type {PartnerConfig, PartnerLink} from './schema';
+import type {ColorModeName, PartnerConfig, PartnerLink} from './schema';
 
 export interface Brand {
   /** True when a partner config was loaded for this host. */
@@ -26,6 +26,8 @@ export interface Brand {
   copyright: string;
   /** Colour variables per mode; empty for the default brand (its colours are in custom.css). */
   css: CssVariables;
+  /** The brand's default colour mode, for readers who have not chosen one; null: the site's. */
+  colorMode: ColorModeName | null;
 }
 
 export const DEFAULT_HEADER_ITEMS: PartnerLink[] = [
@@ -50,6 +52,7 @@ export function defaultBrand(logoAlt?: string): Brand {
     footerLinks: null,
     copyright: copyrightLine(name),
     css: {light: {}, dark: {}},
+    colorMode: null,
   };
 }
 
@@ -73,5 +76,6 @@ export function brandFromConfig(config: PartnerConfig): Brand {
     footerLinks: config.user_docs_footer?.links ?? [],
     copyright: config.copyright ?? copyrightLine(config.name),
     css: brandCssVariables(config.colors),
+    colorMode: config.color_mode ?? null,
   };
 }

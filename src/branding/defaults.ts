@@ -11,8 +11,13 @@ export const DEFAULT_BRAND = {
   consoleUrl: 'https://console.example.com',
   /** Where customers propose and vote on features. */
   feedbackUrl: 'https://feedback.example.com',
-  /** Production API base. */
+  /** Production partner-config API base: every docs host not listed below calls it. */
   apiBaseUrl: 'https://api.example.com/v1',
+  /** Docs hosts of the development and pre-production environments, and the API base each calls. */
+  environmentApiBases: {
+    'docs.dev.example.com': 'https://api.dev.example.com/v1',
+    'docs.staging.example.com': 'https://api.staging.example.com/v1',
+  },
   supportEmail: 'support@example.com',
   salesEmail: 'sales@example.com',
   /** Year of the copyright line. */
@@ -25,6 +30,16 @@ export const DEFAULT_BRAND = {
 } as const;
 
 export type DefaultBrand = typeof DEFAULT_BRAND;
+
+/** Where the partner-config API lives, by docs host; local hosts use their own origin. */
+export interface ApiBases {
+  /** API base of each docs host that has an environment of its own (lower-case host names). */
+  byHost: Readonly<Record<string, string>>;
+  /** API base of every other host. */
+  production: string;
+}
+
+export const DEFAULT_API_BASES: ApiBases = {byHost: DEFAULT_BRAND.environmentApiBases, production: DEFAULT_BRAND.apiBaseUrl};
 
 export function copyrightLine(name: string = DEFAULT_BRAND.name, year: number = DEFAULT_BRAND.copyrightYear): string {
   return `Copyright © ${year} ${name}. All rights reserved.`;

@@ -2,7 +2,7 @@
  * Browser side of branding: load the config (reusing the request the pre-paint
  * script started), apply a brand to the document, remember it per host.
  */
-import {brandCacheKey, brandStyleSheet, requestPartnerConfig} from './boot';
+import {brandCacheKey, brandStyleSheet, requestPartnerConfig, type CachedBrandEntry} from './boot';
 import {partnerConfigUrl} from './apiBase';
 import {brandFromConfig, type Brand} from './brand';
 import {sanitizePartnerConfig, type PartnerConfig} from './schema';
@@ -29,14 +29,14 @@ export async function loadPartnerConfig(options: LoadOptions): Promise<PartnerCo
   return config;
 }
 
-interface CachedBrand {
-  partner: boolean;
-  config?: PartnerConfig;
-  /** Precomputed for the pre-paint script, which cannot run the schema. */
-  css?: Brand['css'];
-  theme?: string;
-  name?: string;
-  logos?: {light: string; dark: string};
+/**
+ * True when a failed config load is the API's definitive "this host is not a
+ * partner" (HTTP 404). Only that answer may be remembered as the default brand:
+ * an outage, a timeout, a 5xx or an invalid config says nothing about the host,
+ * and caching it would show the default brand before first paint next time.
+ */
+export function isNotAPartner(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as {status?: unknown}).status === 404;
 }
 
 function storage(): Storage | null {
@@ -50,7 +50,7 @@ function storage(): Storage | null {
 /** The last brand this host showed, if it was a partner's and still validates. */
 export function readCachedBrand(): Brand | null {
   try {
-    const cached = JSON.parse(storage()?.getItem(brandCacheKey(location.hostname)) ?? 'null') as CachedBrand | null;
+    const cached = JSON.parse(storage()?.getItem(brandCacheKey(location.hostname)) ?? 'null') as CachedBrandEntry | null;
     const config = cached?.partner ? sanitizePartnerConfig(cached.config) : null;
     return config ? brandFromConfig(config) : null;
   } catch {
@@ -58,17 +58,24 @@ export function readCachedBrand(): Brand | null {
   }
 }
 
+/** Remembers this host's brand: a partner's config, or null for "not a partner". */
 export function writeCachedBrand(config: PartnerConfig | null): void {
-  let entry: CachedBrand = {partner: false};
+  let entry: CachedBrandEntry = {partner: false};
   if (config) {
     const brand = brandFromConfig(config);
     entry = {partner: true, config, css: brand.css, theme: brand.theme, name: brand.name, logos: {light: brand.logos.light, dark: brand.logos.dark}};
+    if (brand.colorMode) entry.colorMode = brand.colorMode;
   }
   try {
     storage()?.setItem(brandCacheKey(location.hostname), JSON.stringify(entry));
   } catch (error) {
     console.warn('Brand cache not saved:', error);
   }
+}
+
+/** Updates the cache after a failed config load: only a 404 replaces it, with the default brand. */
+export function rememberLoadFailure(error: unknown): void {
+  if (isNotAPartner(error)) writeCachedBrand(null);
 }
 
 /** Applies what of a brand lives outside React: colour variables, grey theme, favicon, flags. */
@@ -84,14 +91,22 @@ export function applyBrandToDocument(brand: Brand): void {
   root.setAttribute('data-brand-theme', brand.theme);
   if (brand.is_partner) root.setAttribute('data-brand', 'partner');
   else root.removeAttribute('data-brand');
-  if (brand.logos.favicon) {
-    let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  // A partner without a logo: the navbar shows its name (see custom.css).
+  if (brand.is_partner && !brand.logos.light) root.setAttribute('data-brand-logoless', '');
+  else root.removeAttribute('data-brand-logoless');
+  // The site's own icon link belongs to Docusaurus' head manager, which puts back any
+  // change to it; a partner's favicon is a link of our own, last, so browsers use it.
+  let icon = document.getElementById('brand-favicon') as HTMLLinkElement | null;
+  if (brand.is_partner && brand.logos.favicon) {
     if (!icon) {
       icon = document.createElement('link');
+      icon.id = 'brand-favicon';
       icon.rel = 'icon';
-      document.head.appendChild(icon);
     }
     icon.setAttribute('href', brand.logos.favicon);
+    document.head.appendChild(icon);
+  } else {
+    icon?.remove();
   }
 }
 

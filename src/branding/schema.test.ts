@@ -39,6 +39,16 @@ describe('partnerConfigSchema (strict, as the server uses it)', () => {
     expect(messages.some((m) => m.startsWith('logos.light must be an https:'))).toBe(true);
     expect(messages).toContain('user_docs_header.items[0].url is required');
   });
+
+  it('accepts color_mode light or dark (an extension of the spec) and names anything else', () => {
+    expect(partnerConfigSchema.parse({name: 'Globex', color_mode: 'dark'}).color_mode).toBe('dark');
+    expect(partnerConfigSchema.parse({name: 'Globex', color_mode: 'light'}).color_mode).toBe('light');
+    for (const bad of ['Dark', 'system', '', 1, null]) {
+      const result = partnerConfigSchema.safeParse({name: 'Globex', color_mode: bad});
+      expect(result.success, String(bad)).toBe(false);
+      expect(describeIssues(result.error!)).toEqual(['color_mode must be one of light, dark']);
+    }
+  });
 });
 
 describe('sanitizePartnerConfig (lenient, as the site uses it)', () => {
@@ -58,6 +68,21 @@ describe('sanitizePartnerConfig (lenient, as the site uses it)', () => {
       logos: {light: '/img/acme.svg'},
       user_docs_header: {items: [{label: 'Status', url: 'https://status.acme.example'}]},
     });
+  });
+
+  it('keeps a valid color_mode and drops an invalid one', () => {
+    expect(sanitizePartnerConfig({name: 'Globex', color_mode: 'dark'})).toEqual({name: 'Globex', color_mode: 'dark'});
+    expect(sanitizePartnerConfig({name: 'Globex', color_mode: 'sepia'})).toEqual({name: 'Globex'});
+  });
+
+  it("trims a list that is too long to the field's own limit, keeping the partner's order", () => {
+    const links = (n: number) => Array.from({length: n}, (_, i) => ({label: `Link ${i + 1}`, url: `https://acme.example/${i + 1}`}));
+    const config = sanitizePartnerConfig({name: 'Acme', user_docs_footer: {links: links(30)}, user_docs_header: {items: links(12)}});
+    expect(config?.user_docs_footer?.links).toEqual(links(24));
+    expect(config?.user_docs_header?.items).toEqual(links(8));
+    // Invalid items are dropped before counting.
+    const mixed = [...links(10).map((l, i) => (i % 2 ? {...l, url: 'javascript:alert(1)'} : l)), ...links(25)];
+    expect(sanitizePartnerConfig({name: 'Acme', user_docs_footer: {links: mixed}})?.user_docs_footer?.links).toHaveLength(24);
   });
 
   it('fails as a whole without a usable name', () => {
@@ -96,7 +121,8 @@ describe('sanitizePartnerConfig (lenient, as the site uses it)', () => {
       }),
       {numRuns: 3000},
     );
-  });
+    // 3000 runs take a few seconds; more on a busy machine.
+  }, 30_000);
 });
 
 describe('brands', () => {
@@ -116,5 +142,8 @@ describe('brands', () => {
     expect(brand.copyright).toBe('Copyright © 2025 Acme Compute. All rights reserved.');
     expect(brand.headerItems).toEqual([]);
     expect(brand.footerLinks).toEqual([]);
+    expect(brand.colorMode).toBeNull();
+    expect(brandFromConfig({name: 'Globex', color_mode: 'dark'}).colorMode).toBe('dark');
+    expect(defaultBrand().colorMode).toBeNull();
   });
 });

@@ -26,6 +26,10 @@ const color = z
   .string()
   .refine((v) => parseColor(v) !== undefined, {message: 'must be one of the 22 colour names (red … stone) or #rrggbb'})
   .transform((v) => parseColor(v) as string);
+/** Colour modes a partner may make the default. */
+export const COLOR_MODES = ['light', 'dark'] as const;
+export type ColorModeName = (typeof COLOR_MODES)[number];
+
 const email = z.email({message: 'must be an email address'}).max(254);
 
 /** A link in the partner's header or footer. */
@@ -102,6 +106,12 @@ export const partnerConfigSchema = z.object({
   user_docs_footer: z.object({links: z.array(partnerLinkSchema).max(24)}).optional(),
   /** Footer copyright line, shown as plain text. */
   copyright: text(200).optional(),
+  /**
+   * The colour mode a reader sees until they choose one with the toggle: `dark` for a
+   * dark-first brand. An extension beyond SPEC section 3 (the spec's config has no such
+   * field); it never overrides a reader's own choice and is never stored as one.
+   */
+  color_mode: z.enum(COLOR_MODES, {message: `must be one of ${COLOR_MODES.join(', ')}`}).optional(),
 });
 
 export type PartnerConfig = z.infer<typeof partnerConfigSchema>;
@@ -111,6 +121,15 @@ function unwrap(schema: z.ZodType): z.ZodType {
   let s = schema;
   while (s instanceof z.ZodOptional) s = s.unwrap() as z.ZodType;
   return s;
+}
+
+/** The `.max()` of an array schema, if it has one. */
+function maxLength(schema: z.ZodArray): number | undefined {
+  for (const check of schema.def.checks ?? []) {
+    const def = check._zod.def as {check: string; maximum?: number};
+    if (def.check === 'max_length' && typeof def.maximum === 'number') return def.maximum;
+  }
+  return undefined;
 }
 
 /** Keeps what validates, field by field and list item by list item; drops the rest. */
@@ -131,7 +150,12 @@ function lenient(schema: z.ZodType, value: unknown): unknown {
     if (!Array.isArray(value)) return undefined;
     const items = value.map((item) => lenient(inner.element as z.ZodType, item)).filter((item) => item !== undefined);
     const whole = inner.safeParse(items);
-    return whole.success ? whole.data : items.slice(0, 8);
+    if (whole.success) return whole.data;
+    // Too many valid items: keep as many as the field allows, in the partner's order.
+    const max = maxLength(inner);
+    if (max === undefined || items.length <= max) return undefined;
+    const trimmed = inner.safeParse(items.slice(0, max));
+    return trimmed.success ? trimmed.data : undefined;
   }
   const result = inner.safeParse(value);
   return result.success ? result.data : undefined;

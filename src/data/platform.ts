@@ -1,3 +1,5 @@
+import {DEFAULT_BRAND} from '../branding/defaults';
+
 /**
  * Product facts that several pages repeat. Pages render these through components
  * instead of retyping them, so the flavors page, the pricebook and the guides agree.
@@ -84,5 +86,5 @@ export const policies = {
   /** Public IPv4 address price in USD per hour. */
   publicIpPricePerHour: 0.005,
   /** Support contact. */
-  supportEmail: 'support@example.com',
+  supportEmail: DEFAULT_BRAND.supportEmail,
 } as const;

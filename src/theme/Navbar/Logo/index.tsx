@@ -20,11 +20,13 @@ export default function NavbarLogo(): ReactNode {
           <img className="brand-logo brand-logo--dark" data-brand-logo="dark" src={dark} alt={brand.name} width={32} height={32} suppressHydrationWarning />
         </div>
       )}
-      {!brand.logos.light && (
-        <b className="navbar__title brand-title" data-brand-name="" suppressHydrationWarning>
-          {brand.name}
-        </b>
-      )}
+      {/*
+        The name is always in the HTML: CSS shows it only where there is no logo, so the
+        pre-paint script can show a cached logo-less partner's name (html[data-brand-logoless]).
+      */}
+      <b className="navbar__title brand-title" data-brand-name="" suppressHydrationWarning>
+        {brand.name}
+      </b>
       {navbar.title && <b className="navbar__title text--truncate">{navbar.title}</b>}
     </Link>
   );

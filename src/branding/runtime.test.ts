@@ -1,0 +1,253 @@
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {brandCacheKey} from './boot';
+import {brandFromConfig, defaultBrand} from './brand';
+import {applyBrandToDocument, isNotAPartner, loadPartnerConfig, readCachedBrand, rememberLoadFailure, writeCachedBrand} from './runtime';
+import type {PartnerConfig} from './schema';
+
+/** Just enough of a DOM element for what runtime.ts touches. */
+class FakeElement {
+  readonly attributes = new Map<string, string>();
+  readonly children: FakeElement[] = [];
+  parent: FakeElement | null = null;
+  id = '';
+  rel = '';
+  textContent = '';
+  constructor(readonly tagName: string) {}
+  setAttribute(name: string, value: string) {
+    this.attributes.set(name, String(value));
+  }
+  getAttribute(name: string) {
+    return this.attributes.get(name) ?? null;
+  }
+  removeAttribute(name: string) {
+    this.attributes.delete(name);
+  }
+  hasAttribute(name: string) {
+    return this.attributes.has(name);
+  }
+  appendChild(child: FakeElement) {
+    child.remove();
+    this.children.push(child);
+    child.parent = this;
+    return child;
+  }
+  remove() {
+    if (this.parent) this.parent.children.splice(this.parent.children.indexOf(this), 1);
+    this.parent = null;
+  }
+}
+
+class FakeStorage {
+  readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const HOST = 'acme.localhost';
+const acme: PartnerConfig = {
+  name: 'Acme Compute',
+  theme: 'slate',
+  color_mode: 'dark',
+  colors: {primary: {light: 'teal'}, secondary: {light: 'cyan'}},
+  logos: {light: '/img/partners/acme-logo.svg', dark: '/img/partners/acme-logo-dark.svg', favicon: '/img/partners/acme-favicon.svg'},
+};
+
+let storage: FakeStorage;
+let html: FakeElement;
+let head: FakeElement;
+let window: Record<string, unknown>;
+
+/** A fake browser whose `window.localStorage` is `localStorage`, or throws it if it is an error. */
+function stubBrowser(localStorage: unknown = new FakeStorage()) {
+  storage = localStorage as FakeStorage;
+  html = new FakeElement('html');
+  head = new FakeElement('head');
+  window = {};
+  Object.defineProperty(window, 'localStorage', {
+    get() {
+      if (localStorage instanceof Error) throw localStorage;
+      return localStorage;
+    },
+  });
+  vi.stubGlobal('window', window);
+  vi.stubGlobal('location', {hostname: HOST, search: ''});
+  vi.stubGlobal('document', {
+    documentElement: html,
+    head,
+    createElement: (tag: string) => new FakeElement(tag),
+    getElementById: (id: string) => head.children.find((child) => child.id === id) ?? null,
+  });
+}
+
+beforeEach(() => stubBrowser());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('brand cache', () => {
+  it('round-trips a partner config, with what the pre-paint script needs precomputed', () => {
+    writeCachedBrand(acme);
+    const entry = JSON.parse(storage.getItem(brandCacheKey(HOST))!);
+    expect(entry).toMatchObject({partner: true, name: 'Acme Compute', theme: 'slate', colorMode: 'dark', logos: {light: '/img/partners/acme-logo.svg'}});
+    expect(entry.css.light['--ifm-color-primary']).toBe('#0f766e');
+    expect(readCachedBrand()).toEqual(brandFromConfig(acme));
+  });
+
+  it('remembers "not a partner" as no brand', () => {
+    writeCachedBrand(null);
+    expect(JSON.parse(storage.getItem(brandCacheKey(HOST))!)).toEqual({partner: false});
+    expect(readCachedBrand()).toBeNull();
+  });
+
+  it('reads corrupted or tampered storage as no brand', () => {
+    for (const bad of ['{not json', 'null', '42', '"x"', '{"partner":true}', '{"partner":true,"config":{"name":""}}', '{"partner":true,"config":[]}']) {
+      storage.setItem(brandCacheKey(HOST), bad);
+      expect(readCachedBrand(), bad).toBeNull();
+    }
+  });
+
+  it('drops what no longer validates from a cached config', () => {
+    storage.setItem(brandCacheKey(HOST), JSON.stringify({partner: true, config: {name: 'Acme', logos: {light: 'javascript:alert(1)'}, color_mode: 'sepia'}}));
+    const brand = readCachedBrand();
+    expect(brand?.name).toBe('Acme');
+    expect(brand?.logos.light).toBe('');
+    expect(brand?.colorMode).toBeNull();
+  });
+
+  it('survives storage that throws, or no storage at all', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stubBrowser({
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    });
+    expect(readCachedBrand()).toBeNull();
+    expect(() => writeCachedBrand(acme)).not.toThrow();
+    expect(warn).toHaveBeenCalledWith('Brand cache not saved:', expect.any(Error));
+
+    stubBrowser(new Error('storage disabled'));
+    expect(readCachedBrand()).toBeNull();
+    expect(() => writeCachedBrand(acme)).not.toThrow();
+  });
+});
+
+describe('rememberLoadFailure', () => {
+  const status = (code: number) => Object.assign(new Error('Failed to fetch config'), {status: code});
+
+  it('caches the default brand only on a 404: the API said this host is not a partner', () => {
+    writeCachedBrand(acme);
+    rememberLoadFailure(status(404));
+    expect(JSON.parse(storage.getItem(brandCacheKey(HOST))!)).toEqual({partner: false});
+  });
+
+  it('keeps the last good config after an outage, a timeout, a 5xx or an invalid config', () => {
+    const failures = [
+      new TypeError('Failed to fetch'),
+      new DOMException('The operation was aborted.', 'AbortError'),
+      status(500),
+      status(503),
+      status(401),
+      new Error('Invalid partner config: it must be an object with a non-empty name'),
+      new SyntaxError('Unexpected end of JSON input'),
+    ];
+    writeCachedBrand(acme);
+    const before = storage.getItem(brandCacheKey(HOST));
+    for (const failure of failures) {
+      expect(isNotAPartner(failure), String(failure)).toBe(false);
+      rememberLoadFailure(failure);
+      expect(storage.getItem(brandCacheKey(HOST))).toBe(before);
+    }
+    expect(readCachedBrand()?.name).toBe('Acme Compute');
+  });
+
+  it('writes nothing after an outage on a first visit, so the next visit still waits for the API', () => {
+    rememberLoadFailure(status(502));
+    expect(storage.getItem(brandCacheKey(HOST))).toBeNull();
+  });
+});
+
+describe('applyBrandToDocument', () => {
+  const icons = () => head.children.filter((child) => child.tagName === 'link' && child.rel === 'icon');
+
+  it("applies a partner's colours, grey theme, favicon and flags", () => {
+    // The site's icon, as Docusaurus' head manager renders it: left alone, or it would put it back.
+    const siteIcon = new FakeElement('link');
+    siteIcon.rel = 'icon';
+    siteIcon.setAttribute('href', '/img/logo.svg');
+    head.appendChild(siteIcon);
+    applyBrandToDocument(brandFromConfig(acme));
+    const style = head.children.find((child) => child.id === 'brand-colors');
+    expect(style?.textContent).toContain('html:root{--ifm-color-primary:#0f766e;');
+    expect(style?.textContent).toContain('--brand-secondary:#0e7490');
+    expect(style?.textContent).toContain("html[data-theme='dark']:root{--ifm-color-primary:#2dd4bf;");
+    expect(html.getAttribute('data-brand')).toBe('partner');
+    expect(html.getAttribute('data-brand-theme')).toBe('slate');
+    expect(html.hasAttribute('data-brand-logoless')).toBe(false);
+    expect(siteIcon.getAttribute('href')).toBe('/img/logo.svg');
+    // The partner's icon is the last one, which is the one browsers show.
+    expect(icons().map((icon) => icon.getAttribute('href'))).toEqual(['/img/logo.svg', '/img/partners/acme-favicon.svg']);
+    // Applied again (e.g. after a refresh), it stays one link and stays last.
+    head.appendChild(new FakeElement('meta'));
+    applyBrandToDocument(brandFromConfig({...acme, logos: {favicon: '/img/new.svg'}}));
+    expect(icons().map((icon) => icon.getAttribute('href'))).toEqual(['/img/logo.svg', '/img/new.svg']);
+    expect(head.children.at(-1)?.getAttribute('href')).toBe('/img/new.svg');
+  });
+
+  it('marks a logo-less partner, and adds no icon for a partner without one', () => {
+    applyBrandToDocument(brandFromConfig({name: 'Plain'}));
+    expect(html.hasAttribute('data-brand-logoless')).toBe(true);
+    expect(icons()).toEqual([]);
+  });
+
+  it('undoes a partner brand for the default one', () => {
+    applyBrandToDocument(brandFromConfig({name: 'Plain', theme: 'zinc', logos: {favicon: '/i.svg'}}));
+    expect(icons()).toHaveLength(1);
+    applyBrandToDocument(defaultBrand());
+    expect(icons()).toEqual([]);
+    expect(head.children.find((child) => child.id === 'brand-colors')?.textContent).toBe('');
+    expect(head.children.filter((child) => child.id === 'brand-colors')).toHaveLength(1);
+    expect(html.hasAttribute('data-brand')).toBe(false);
+    expect(html.hasAttribute('data-brand-logoless')).toBe(false);
+    expect(html.getAttribute('data-brand-theme')).toBe('neutral');
+  });
+});
+
+describe('loadPartnerConfig', () => {
+  const options = {apiBase: null, timeoutMs: 3000};
+
+  it('takes over the request the pre-paint script started, once', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    window.__brandRequest = Promise.resolve({name: 'Acme Compute', theme: 'sepia'});
+    await expect(loadPartnerConfig(options)).resolves.toEqual({name: 'Acme Compute'});
+    expect(window.__brandRequest).toBeUndefined();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('asks the API for this host when no request is under way', async () => {
+    const fetch = vi.fn(async () => Response.json({name: 'Acme Compute'}));
+    vi.stubGlobal('fetch', fetch);
+    await expect(loadPartnerConfig(options)).resolves.toEqual({name: 'Acme Compute'});
+    expect(fetch).toHaveBeenCalledWith('/v1/auth/partner-config/docs?domain=acme.localhost', expect.objectContaining({credentials: 'omit'}));
+  });
+
+  it('rejects a config that is not one', async () => {
+    for (const raw of [{theme: 'slate'}, {name: ''}, [], 'Acme', null]) {
+      window.__brandRequest = Promise.resolve(raw);
+      await expect(loadPartnerConfig(options)).rejects.toThrow('Invalid partner config');
+    }
+  });
+
+  it('passes a failed request on', async () => {
+    window.__brandRequest = Promise.reject(Object.assign(new Error('Failed to fetch config'), {status: 500}));
+    await expect(loadPartnerConfig(options)).rejects.toMatchObject({message: 'Failed to fetch config', status: 500});
+  });
+});
