@@ -61,6 +61,8 @@ export const images: readonly {name: string; os: string; driver: string | null; 
 export const vmStates: readonly {status: string; meaning: string; billed: boolean}[] = [
   {status: 'CREATING', meaning: 'The VM is being scheduled and its boot disk prepared.', billed: false},
   {status: 'ACTIVE', meaning: 'The VM is running.', billed: true},
+  {status: 'STARTING', meaning: 'A stopped VM is booting.', billed: true},
+  {status: 'STOPPING', meaning: 'The VM is shutting down; its GPU stays reserved.', billed: true},
   {status: 'SHUTOFF', meaning: 'The VM is stopped; its GPU stays reserved for it.', billed: true},
   {status: 'HIBERNATING', meaning: 'The VM is being saved to its boot volume and released.', billed: true},
   {status: 'HIBERNATED', meaning: 'The VM is saved and its GPU released; only storage is billed.', billed: false},
