@@ -21,6 +21,9 @@ import {
   type TermRule,
 } from './highlight';
 import type {SearchRecord} from './records';
+import {RetryError} from './retryError';
+
+export {RetryError};
 
 export type {SearchRecord};
 export type {HighlightResult, SnippetResult};
@@ -97,13 +100,6 @@ export interface LocalSearchOptions {
   highlightPostTag?: string;
 }
 
-/** The error DocSearch recognises (by `name`) to show 'Unable to fetch results'. */
-export class RetryError extends Error {
-  constructor(message: string, options?: {cause?: unknown}) {
-    super(message, options);
-    this.name = 'RetryError';
-  }
-}
 
 interface Index {
   records: SearchRecord[];
