@@ -6,6 +6,7 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {expandRecords, type SearchRecord} from '../src/search/records';
 import {INDEX_SETTINGS} from '../src/search/settings';
 
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const siteDir = path.resolve(__dirname, '..');
   const dryRun = process.argv.includes('--dry-run');
   const {ALGOLIA_APP_ID: appId, ALGOLIA_ADMIN_API_KEY: adminKey, ALGOLIA_INDEX_NAME: indexName} = process.env;
-  const records = recordsForAlgolia(path.join(siteDir, 'build'), process.env.DOCS_URL ?? 'https://docs.example.com');
+  const records = recordsForAlgolia(path.join(siteDir, 'build'), process.env.DOCS_URL ?? DEFAULT_BRAND.docsUrl);
   const settings = crawlerSettings();
   if (dryRun || !appId || !adminKey || !indexName) {
     if (!dryRun) console.log('ALGOLIA_APP_ID, ALGOLIA_ADMIN_API_KEY or ALGOLIA_INDEX_NAME is not set: dry run.');
