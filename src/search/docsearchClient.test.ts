@@ -1,6 +1,6 @@
 import {createAutocomplete} from '@algolia/autocomplete-core';
 import {describe, expect, it} from 'vitest';
-import {createDocSearchClient} from './docsearchClient';
+import {createDocSearchClient, withErrorScreen} from './docsearchClient';
 import {RetryError} from './retryError';
 
 type Response = {results: {hits: {objectID: string}[]}[]};
@@ -116,5 +116,20 @@ describe('the DocSearch client in local mode', () => {
     await expect(client.search(request)).resolves.toEqual({results: [{hits: []}]});
     expect(seen).toEqual([request]);
     await expect(createDocSearchClient(failing).search(request)).rejects.toMatchObject({name: 'RetryError'});
+  });
+
+  it("brings up the error screen for Algolia's own RetryError too, keeping the client's other members", async () => {
+    const algolia = {
+      appId: 'APP',
+      search: (): Promise<Response> => Promise.reject(Object.assign(new Error('Unreachable hosts'), {name: 'RetryError'})),
+      addAlgoliaAgent: (segment: string) => segment,
+    };
+    const wrapped = withErrorScreen(algolia);
+    expect(wrapped.appId).toBe('APP');
+    expect(wrapped.addAlgoliaAgent('docsearch')).toBe('docsearch');
+    const {type, status} = modal(wrapped);
+    await type('volume');
+    await settle();
+    expect(status()).toBe('error');
   });
 });

@@ -71,27 +71,38 @@ function queryOf(input: unknown): string | undefined {
   return typeof query === 'string' ? query : undefined;
 }
 
-export function createDocSearchClient<R>(load: () => Promise<SearchCapable<R>>, options: DocSearchClientOptions = {}) {
+/** `search` returning SearchRequests; a call stops being wanted once a newer one starts or the query on screen changes. */
+function reportingSearch<R>(search: (input: unknown) => Promise<R>, options: DocSearchClientOptions): (input: unknown) => SearchRequest<R> {
   let latest = 0;
-  const search = (input: unknown): SearchRequest<R> => {
+  return (input) => {
     const call = (latest += 1);
     const query = queryOf(input);
-    const inner = (async () => {
-      let client: SearchCapable<R>;
-      try {
-        client = await load();
-      } catch (error) {
-        // The search code itself did not arrive: a network failure like any other.
-        throw new RetryError('The search could not be loaded.', {cause: error});
-      }
-      return client.search(input as never);
-    })();
-    return new SearchRequest(inner, () => call === latest && (!options.currentQuery || options.currentQuery() === query));
+    return new SearchRequest(search(input), () => call === latest && (!options.currentQuery || options.currentQuery() === query));
   };
+}
+
+/** The local client for the modal, loaded on its first search. */
+export function createDocSearchClient<R>(load: () => Promise<SearchCapable<R>>, options: DocSearchClientOptions = {}) {
+  const search = reportingSearch(async (input) => {
+    let client: SearchCapable<R>;
+    try {
+      client = await load();
+    } catch (error) {
+      // The search code itself did not arrive: a network failure like any other.
+      throw new RetryError('The search could not be loaded.', {cause: error});
+    }
+    return client.search(input as never);
+  }, options);
   return {
     search,
     searchForHits: search,
     addAlgoliaAgent: (): void => undefined,
     clearCache: (): Promise<void> => Promise.resolve(),
   };
+}
+
+/** Algolia's client for the modal, unchanged but for the error screen its RetryError now brings up. */
+export function withErrorScreen<C extends SearchCapable<unknown>>(client: C, options: DocSearchClientOptions = {}): C {
+  const search = reportingSearch((input) => client.search(input as never), options);
+  return Object.assign(Object.create(client) as C, {search});
 }

@@ -14,7 +14,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {translate} from '@docusaurus/Translate';
 import {DEFAULT_BRAND} from '@site/src/branding/defaults';
-import {createDocSearchClient} from '@site/src/search/docsearchClient';
+import {createDocSearchClient, withErrorScreen} from '@site/src/search/docsearchClient';
 
 type Props = ComponentProps<typeof SearchBarType>;
 type LocalModule = typeof import('@site/src/search/localSearch');
@@ -104,7 +104,7 @@ function Replay({pending, onMountedChange}: {pending: {current: KeyboardEvent | 
 }
 
 export default function SearchBarWrapper(props: Props): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
+  const {siteConfig, siteMetadata} = useDocusaurusContext();
   const isBrowser = useIsBrowser();
   const allowed = useSearchAllowed();
   const local = (siteConfig.customFields?.search as {mode?: string} | undefined)?.mode !== 'algolia';
@@ -112,7 +112,18 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   // The real bar listens for its shortcuts once mounted; until then this wrapper does.
   const [mounted, setMounted] = useState(false);
   const pending = useRef<KeyboardEvent | 'click' | null>(null);
-  const transformSearchClient = useMemo(() => (local ? () => deferredClient() : undefined), [local]);
+  const {docusaurusVersion} = siteMetadata;
+  // Replaces the theme's own transform, which only adds its agent; both modes get the error screen.
+  const transformSearchClient = useMemo(
+    () =>
+      local
+        ? () => deferredClient()
+        : (client: Parameters<typeof withErrorScreen>[0] & {addAlgoliaAgent(segment: string, version?: string): void}) => {
+            client.addAlgoliaAgent('docusaurus', docusaurusVersion);
+            return withErrorScreen(client, {currentQuery: modalQuery});
+          },
+    [local, docusaurusVersion],
+  );
   const preload = useCallback(() => {
     if (local && !searchBlocked()) void loadLocal().then((m) => m.localSearchClient().preload());
   }, [local]);
@@ -152,7 +163,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
         <OriginalSearchBar
           getMissingResultsUrl={missingResultsUrl}
           {...props}
-          {...(transformSearchClient ? {transformSearchClient: transformSearchClient as never} : {})}
+          transformSearchClient={transformSearchClient as never}
         />
         <Replay pending={pending} onMountedChange={setMounted} />
       </Suspense>
