@@ -1,7 +1,8 @@
 /**
- * The search client handed to the DocSearch modal (`transformSearchClient`) in local
- * mode: it loads the local client on first use and makes the modal's error screen
- * ('Unable to fetch results') appear when that load or the records fail.
+ * What the DocSearch modal gets from `transformSearchClient`: in local mode a client that
+ * loads the local one on first use, in Algolia mode Algolia's client; in both, the
+ * modal's error screen ('Unable to fetch results') appears when a search fails with a
+ * RetryError (records or hosts unreachable).
  *
  * Why the error screen needs help. DocSearch 3.9 shows it while its autocomplete status
  * is 'error'. Its `getSources` sets that status in the handler it passes to `.catch()`
@@ -9,10 +10,10 @@
  * (@algolia/autocomplete-core 1.17) ends every request with
  * `.finally(() => { setStatus('idle'); clearTimeout(stallTimer) })`, which runs in the
  * same microtask checkpoint, so React renders 'idle' and the modal says 'No results
- * for' instead. (Algolia's own client has the same fate; DocSearch never shows the
- * screen.) The promise returned here calls that same handler once more, in a task after
- * the request has settled: the status becomes 'error' again and stays so, since the
- * stall timer is cleared by then, until the next keystroke starts a new request.
+ * for' instead, with Algolia's client as with ours. The promise returned here calls
+ * that same handler once more, in a task after the request has settled: the status
+ * becomes 'error' again and stays so, since the stall timer is cleared by then, until
+ * the next keystroke starts a new request.
  */
 import {isRetryError, RetryError} from './retryError';
 

@@ -102,7 +102,6 @@ export interface LocalSearchOptions {
   highlightPostTag?: string;
 }
 
-
 interface Index {
   records: SearchRecord[];
   engine: MiniSearch<number>;
