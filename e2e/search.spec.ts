@@ -1,5 +1,22 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {waitForHydration} from './helpers';
+
+const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
+const acme = {name: 'Acme Compute', theme: 'slate', colors: {primary: {light: 'teal'}}};
+
+/** The same page under a partner host name (`*.localhost` resolves to this machine). */
+const onHost = (baseURL: string | undefined, host: string, path: string) => {
+  const url = new URL(path, baseURL);
+  url.hostname = host;
+  return url.toString();
+};
+
+/** Presses every search shortcut, then waits as long as the modal would take to appear. */
+async function pressShortcuts(page: Page): Promise<void> {
+  await page.locator('article h1').click();
+  for (const key of ['Control+k', 'Meta+k', '/']) await page.keyboard.press(key);
+  await page.waitForTimeout(400);
+}
 
 test.describe('search', () => {
   test('opens with Ctrl+K, shows grouped, highlighted results, and Enter navigates', async ({page}) => {
@@ -44,18 +61,23 @@ test.describe('search', () => {
     await expect(page.locator('.DocSearch-NoResults')).toContainText('No results for "zzqxjvw"');
   });
 
-  // Known gap: our client rejects with a RetryError as Algolia's does, and DocSearch sets
-  // its 'error' status, but the autocomplete core it bundles (1.19) resets the status to
-  // 'idle' in a finally handler right after, so the modal shows 'No results for' instead
-  // of 'Unable to fetch results'. Kept as fixme until the modal can show its error screen.
-  test.fixme('shows the error screen when the records cannot be loaded', async ({page}) => {
+  test('shows the error screen when the records cannot be loaded', async ({page}) => {
     await page.route('**/search/records.*.json', (route) => route.fulfill({status: 500, body: 'down'}));
     await page.goto('/docs/intro');
     await waitForHydration(page);
     await page.keyboard.press('Control+k');
     await page.locator('.DocSearch-Input').fill('volume');
-    await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('Unable to fetch results');
-    await expect(page.locator('.DocSearch-ErrorScreen')).toContainText('You might want to check your network connection.');
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await expect(screen).toContainText('Unable to fetch results');
+    await expect(screen).toContainText('You might want to check your network connection.');
+    // It stays (nothing resets it a moment later) and gives way to results once the records load.
+    await page.waitForTimeout(500);
+    await expect(screen).toBeVisible();
+    await expect(page.locator('.DocSearch-NoResults')).toHaveCount(0);
+    await page.unroute('**/search/records.*.json');
+    await page.locator('.DocSearch-Input').fill('volumes');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await expect(screen).toHaveCount(0);
   });
 
   test('remembers recent searches after a reload', async ({page}) => {
@@ -86,5 +108,38 @@ test.describe('search', () => {
     await page.locator('.DocSearch-Button').click();
     await page.locator('.DocSearch-Input').fill('create volume');
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+
+  test('no shortcut opens search on a partner site, before or after the bar has loaded', async ({page, baseURL}) => {
+    await page.route(PARTNER_API, (route) => route.fulfill({json: acme}));
+    await page.goto(onHost(baseURL, 'acme.localhost', '/docs/intro'));
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'partner');
+    await expect(page.locator('.navbar .DocSearch-Button')).toBeHidden();
+    await pressShortcuts(page);
+    await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+    // Past the moment the real bar would have loaded on an idle page.
+    await page.waitForTimeout(4500);
+    await pressShortcuts(page);
+    await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+    await expect(page.locator('.DocSearch-Input')).toHaveCount(0);
+  });
+
+  test("no shortcut opens search while a partner host's brand is unknown; they work once it is the default brand", async ({page, baseURL}) => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(PARTNER_API, async (route) => {
+      await answered;
+      await route.fulfill({status: 404, json: {error: 'unknown host'}});
+    });
+    await page.goto(onHost(baseURL, 'acme.localhost', '/docs/intro'));
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-brand-pending', 'first-visit');
+    await pressShortcuts(page);
+    await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+    answer();
+    await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
+    await page.keyboard.press('Control+k');
+    await expect(page.locator('.DocSearch-Input')).toBeFocused();
   });
 });

@@ -6,42 +6,13 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {expandRecords, type SearchRecord} from '../src/search/records';
+import {INDEX_SETTINGS} from '../src/search/settings';
 
-/** The index settings the DocSearch crawler gives a Docusaurus site. */
+/** The index settings the DocSearch crawler gives a Docusaurus site (shared with the local client). */
 export function crawlerSettings() {
-  return {
-    attributesForFaceting: ['type', 'language', 'docusaurus_tag'],
-    attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
-    attributesToHighlight: ['hierarchy', 'content'],
-    attributesToSnippet: ['content:10'],
-    camelCaseAttributes: ['hierarchy', 'content'],
-    searchableAttributes: [
-      'unordered(hierarchy.lvl0)',
-      'unordered(hierarchy.lvl1)',
-      'unordered(hierarchy.lvl2)',
-      'unordered(hierarchy.lvl3)',
-      'unordered(hierarchy.lvl4)',
-      'unordered(hierarchy.lvl5)',
-      'unordered(hierarchy.lvl6)',
-      'content',
-    ],
-    distinct: true,
-    attributeForDistinct: 'url',
-    customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
-    ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
-    highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
-    highlightPostTag: '</span>',
-    minWordSizefor1Typo: 3,
-    minWordSizefor2Typos: 7,
-    allowTyposOnNumericTokens: false,
-    minProximity: 1,
-    ignorePlurals: true,
-    advancedSyntax: true,
-    attributeCriteriaComputedByMinProximity: true,
-    removeWordsIfNoResults: 'allOptional' as const,
-    separatorsToIndex: '_',
-  };
+  return structuredClone(INDEX_SETTINGS);
 }
 
 /** Records of a build, with absolute URLs under the site's public address. */
@@ -61,7 +32,7 @@ async function main(): Promise<void> {
   const siteDir = path.resolve(__dirname, '..');
   const dryRun = process.argv.includes('--dry-run');
   const {ALGOLIA_APP_ID: appId, ALGOLIA_ADMIN_API_KEY: adminKey, ALGOLIA_INDEX_NAME: indexName} = process.env;
-  const records = recordsForAlgolia(path.join(siteDir, 'build'), process.env.DOCS_URL ?? 'https://docs.example.com');
+  const records = recordsForAlgolia(path.join(siteDir, 'build'), process.env.DOCS_URL ?? DEFAULT_BRAND.docsUrl);
   const settings = crawlerSettings();
   if (dryRun || !appId || !adminKey || !indexName) {
     if (!dryRun) console.log('ALGOLIA_APP_ID, ALGOLIA_ADMIN_API_KEY or ALGOLIA_INDEX_NAME is not set: dry run.');

@@ -70,6 +70,22 @@ export function buildRecords(pages: {route: string; html: string}[]): CompactRec
   return {v: 1, pages: compactPages, records};
 }
 
+/**
+ * The dev server's static mount of the last build's records at /search/. The folder
+ * shares its path with the /search page: without `redirect: false` a direct load of
+ * /search?q=gpu is redirected to /search/?q=gpu, and without `serveIndex: false` that
+ * shows a listing of the folder instead of the page.
+ */
+export function devServerRecords(outDir: string) {
+  return {
+    directory: path.join(outDir, 'search'),
+    publicPath: '/search',
+    staticOptions: {redirect: false, index: false},
+    serveIndex: false,
+    watch: true,
+  };
+}
+
 export default function searchIndexPlugin(context: LoadContext, options: unknown): Plugin {
   const {mode} = (options ?? {}) as {mode?: 'local' | 'algolia'};
   return {
@@ -81,9 +97,7 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
         resolve: {alias: {'algoliasearch/lite$': path.join(context.siteDir, 'src/search/liteClient.ts')}},
         // `npm run dev` renders pages in the browser only, so it has no records of its
         // own: it serves those of the last production build (see the manifest below).
-        ...(process.env.NODE_ENV === 'development'
-          ? {devServer: {static: [{directory: path.join(context.outDir, 'search'), publicPath: '/search', watch: true}]}}
-          : {}),
+        ...(process.env.NODE_ENV === 'development' ? {devServer: {static: [devServerRecords(context.outDir)]}} : {}),
       };
     },
     async postBuild({outDir, routesPaths, plugins}) {

@@ -2,6 +2,7 @@
  * Words, query terms and Algolia-style highlight and snippet values. The index and the
  * highlighter share one tokenizer so a word is marked exactly when the index matched it.
  */
+import {INDEX_SETTINGS} from './settings';
 
 /** A word: letters, digits, combining marks, underscore (Algolia indexes `_`, see `separatorsToIndex`). */
 const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
@@ -45,17 +46,22 @@ export interface TermRule {
 }
 
 /**
- * How each query term may match: words under 4 characters exactly (no typo), longer ones
- * within 20% of their length (MiniSearch's `fuzzy: 0.2`). Prefix search for the last term,
- * the one being typed, and for every term of 3 characters or more, so `a` or `to` in the
- * middle of a query do not match (and mark) every word that starts with them.
+ * How each query term may match, by the index settings Algolia gets (the crawler's):
+ * one typo from `minWordSizefor1Typo` characters, two from `minWordSizefor2Typos`, none
+ * in numbers, and a prefix match for the last term only (`queryType: 'prefixLast'`),
+ * the word being typed.
  */
 export function termRules(terms: string[]): TermRule[] {
-  return terms.map((term, i) => ({
-    term,
-    prefix: i === terms.length - 1 || term.length >= 3,
-    maxTypos: term.length >= 4 ? Math.min(6, Math.round(term.length * 0.2)) : 0,
-  }));
+  const {minWordSizefor1Typo, minWordSizefor2Typos, allowTyposOnNumericTokens, queryType} = INDEX_SETTINGS;
+  return terms.map((term, i) => {
+    const length = [...term].length;
+    const typos = length >= minWordSizefor2Typos ? 2 : length >= minWordSizefor1Typo ? 1 : 0;
+    return {
+      term,
+      prefix: queryType === 'prefixAll' || (queryType === 'prefixLast' && i === terms.length - 1),
+      maxTypos: !allowTyposOnNumericTokens && /^\d+$/.test(term) ? 0 : typos,
+    };
+  });
 }
 
 /** Edit distance if it is at most `max`, else `max + 1`. */

@@ -1,4 +1,4 @@
-import {expandRecords, type CompactRecords, type SearchRecord} from './records';
+import {expandRecordsWhenIdle, type CompactRecords, type SearchRecord} from './records';
 
 /**
  * The records file this build named in every page's <head> (content-hashed). Pages
@@ -18,5 +18,5 @@ export async function recordsUrl(): Promise<string> {
 export async function loadRecordsFromPage(): Promise<SearchRecord[]> {
   const response = await fetch(await recordsUrl(), {credentials: 'same-origin'});
   if (!response.ok) throw new Error(`The search records could not be loaded (HTTP ${response.status}).`);
-  return expandRecords((await response.json()) as CompactRecords);
+  return expandRecordsWhenIdle((await response.json()) as CompactRecords);
 }

@@ -366,9 +366,16 @@ describe('matching and ranking', () => {
     expect(some.hits[0]._highlightResult.hierarchy!.lvl1!.matchLevel).toBe('partial');
   });
 
-  it('does not forgive typos in words under 4 characters', async () => {
-    expect((await search('gpx')).nbHits).toBe(0);
-    expect((await search('gpu')).nbHits).toBeGreaterThan(0);
+  it('forgives a typo in words of 3 characters, not in shorter ones, as the Algolia settings do', async () => {
+    expect((await search('gpx')).hits[0]._highlightResult.content!.value).toContain('<mark>GPU</mark>');
+    expect((await search('volume xq')).nbHits).toBe((await search('volume')).nbHits);
+    expect((await search('volume xq', {distinct: false})).hits.some((h) => JSON.stringify(h._highlightResult).includes('<mark>x'))).toBe(false);
+  });
+
+  it('matches only the last word as a prefix', async () => {
+    const marked = (hits: LocalSearchHit[]) => hits.some((h) => JSON.stringify(h._highlightResult).includes('<mark>Hibernat'));
+    expect(marked((await search('volumes hiber', {distinct: false})).hits)).toBe(true);
+    expect(marked((await search('hiber volumes', {distinct: false})).hits)).toBe(false);
   });
 
   it('returns no hits for an empty query without loading the records', async () => {

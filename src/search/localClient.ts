@@ -21,6 +21,10 @@ import {
   type TermRule,
 } from './highlight';
 import type {SearchRecord} from './records';
+import {inIdleSlices} from './idle';
+import {RetryError} from './retryError';
+
+export {RetryError};
 
 export type {SearchRecord};
 export type {HighlightResult, SnippetResult};
@@ -33,7 +37,8 @@ const MAX_HITS_PER_PAGE = 1000;
 const DEFAULT_SNIPPET_WORDS = 10;
 const DEFAULT_ATTRIBUTES_TO_SNIPPET = ['content:10'];
 const DEFAULT_ELLIPSIS = '…';
-const BUILD_CHUNK = 500;
+/** Records indexed per idle slice: about a millisecond of work each on a laptop. */
+const BUILD_SLICE = 100;
 
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 type Level = (typeof LEVELS)[number];
@@ -97,14 +102,6 @@ export interface LocalSearchOptions {
   highlightPostTag?: string;
 }
 
-/** The error DocSearch recognises (by `name`) to show 'Unable to fetch results'. */
-export class RetryError extends Error {
-  constructor(message: string, options?: {cause?: unknown}) {
-    super(message, options);
-    this.name = 'RetryError';
-  }
-}
-
 interface Index {
   records: SearchRecord[];
   engine: MiniSearch<number>;
@@ -115,9 +112,7 @@ function fieldText(record: SearchRecord, field: Field): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve));
-
-/** Documents are record positions, so the index holds no copy of the text. */
+/** Documents are record positions, so the index holds no copy of the text; built in idle slices. */
 async function buildIndex(records: SearchRecord[]): Promise<Index> {
   const engine = new MiniSearch<number>({
     idField: 'id',
@@ -126,11 +121,9 @@ async function buildIndex(records: SearchRecord[]): Promise<Index> {
     tokenize,
     processTerm: (term) => normalizeTerm(term) || null,
   });
-  const positions = records.map((_, i) => i);
-  for (let from = 0; from < positions.length; from += BUILD_CHUNK) {
-    if (from > 0) await yieldToEventLoop();
-    engine.addAll(positions.slice(from, from + BUILD_CHUNK));
-  }
+  await inIdleSlices(records.length, BUILD_SLICE, (from, to) => {
+    for (let position = from; position < to; position += 1) engine.add(position);
+  });
   return {records, engine};
 }
 

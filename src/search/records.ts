@@ -3,6 +3,7 @@
  * in: each page's URL and titles once, each heading once, content pointing at its
  * heading. `expandRecords` turns the file back into full records in the browser.
  */
+import {inIdleSlices} from './idle';
 
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
 
@@ -36,35 +37,67 @@ export interface CompactRecords {
 /** Weight of a record by its level, as the DocSearch crawler gives it. */
 export const levelWeight = (level: number): number => (level === 0 ? 0 : 100 - (level - 1) * 10);
 
-export function expandRecords(file: CompactRecords): SearchRecord[] {
+/** Records expanded per idle slice in the browser (a few milliseconds' worth on a phone). */
+const EXPAND_SLICE = 400;
+
+function checkFile(file: CompactRecords): void {
   if (!file || file.v !== 1 || !Array.isArray(file.pages) || !Array.isArray(file.records)) {
     throw new Error('The search records file is not in the expected format (v1).');
   }
-  const out: SearchRecord[] = [];
-  file.records.forEach(([pageIndex, level, textValue, anchor, parent], index) => {
-    const page = file.pages[pageIndex];
-    if (!page) throw new Error(`Search record ${index} names page ${pageIndex}, which the file does not have.`);
-    const [url, lvl0, lvl1, tag, language, pageRank] = page;
-    const hierarchy: SearchRecord['hierarchy'] = {lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
-    const headingLevel = level === 0 ? 7 : level;
-    if (level >= 2) hierarchy[`lvl${level}` as 'lvl2'] = textValue;
-    for (let p = parent, guard = 0; p >= 0 && guard < 8; guard += 1) {
-      const [, parentLevel, parentText, , grandParent] = file.records[p];
-      if (parentLevel >= 2 && parentLevel < headingLevel) hierarchy[`lvl${parentLevel}` as 'lvl2'] = parentText;
-      p = grandParent;
-    }
-    out.push({
-      objectID: String(index),
-      url: anchor ? `${url}#${anchor}` : url,
-      url_without_anchor: url,
-      anchor,
-      type: level === 0 ? 'content' : (`lvl${level}` as RecordType),
-      content: level === 0 ? textValue : null,
-      hierarchy,
-      language,
-      docusaurus_tag: tag,
-      weight: {pageRank, level: levelWeight(level), position: index},
-    });
+}
+
+/** Each record's place within its page, counted from 0 in page order, as the crawler counts it. */
+function positionsInPages(file: CompactRecords): Int32Array {
+  const seen = new Map<number, number>();
+  const positions = new Int32Array(file.records.length);
+  file.records.forEach(([page], index) => {
+    const position = seen.get(page) ?? 0;
+    positions[index] = position;
+    seen.set(page, position + 1);
+  });
+  return positions;
+}
+
+function expandRecord(file: CompactRecords, index: number, position: number): SearchRecord {
+  const [pageIndex, level, textValue, anchor, parent] = file.records[index];
+  const page = file.pages[pageIndex];
+  if (!page) throw new Error(`Search record ${index} names page ${pageIndex}, which the file does not have.`);
+  const [url, lvl0, lvl1, tag, language, pageRank] = page;
+  const hierarchy: SearchRecord['hierarchy'] = {lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
+  const headingLevel = level === 0 ? 7 : level;
+  if (level >= 2) hierarchy[`lvl${level}` as 'lvl2'] = textValue;
+  for (let p = parent, guard = 0; p >= 0 && guard < 8; guard += 1) {
+    const [, parentLevel, parentText, , grandParent] = file.records[p];
+    if (parentLevel >= 2 && parentLevel < headingLevel) hierarchy[`lvl${parentLevel}` as 'lvl2'] = parentText;
+    p = grandParent;
+  }
+  return {
+    objectID: String(index),
+    url: anchor ? `${url}#${anchor}` : url,
+    url_without_anchor: url,
+    anchor,
+    type: level === 0 ? 'content' : (`lvl${level}` as RecordType),
+    content: level === 0 ? textValue : null,
+    hierarchy,
+    language,
+    docusaurus_tag: tag,
+    weight: {pageRank, level: levelWeight(level), position},
+  };
+}
+
+export function expandRecords(file: CompactRecords): SearchRecord[] {
+  checkFile(file);
+  const positions = positionsInPages(file);
+  return file.records.map((_, index) => expandRecord(file, index, positions[index]));
+}
+
+/** `expandRecords` in slices run while the page is idle: a long file is no long task. */
+export async function expandRecordsWhenIdle(file: CompactRecords): Promise<SearchRecord[]> {
+  checkFile(file);
+  const positions = positionsInPages(file);
+  const out = new Array<SearchRecord>(file.records.length);
+  await inIdleSlices(out.length, EXPAND_SLICE, (from, to) => {
+    for (let index = from; index < to; index += 1) out[index] = expandRecord(file, index, positions[index]);
   });
   return out;
 }

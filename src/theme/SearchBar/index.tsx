@@ -5,12 +5,16 @@
 //   load it at once and are replayed.
 // - Without an Algolia account (the default) the DocSearch modal gets our local client
 //   instead of Algolia's; the client and the records load only when search is reached for.
-import {lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode} from 'react';
+// - Partner sites have no search: the box is hidden (CSS), the bar is never mounted (so
+//   DocSearch's own shortcuts are not listening) and the shortcuts do nothing, also while
+//   a host's brand is still unknown.
+import {lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
 import type SearchBarType from '@theme-original/SearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {translate} from '@docusaurus/Translate';
 import {DEFAULT_BRAND} from '@site/src/branding/defaults';
+import {createDocSearchClient, withErrorScreen} from '@site/src/search/docsearchClient';
 
 type Props = ComponentProps<typeof SearchBarType>;
 type LocalModule = typeof import('@site/src/search/localSearch');
@@ -20,38 +24,33 @@ const OriginalSearchBar = lazy(() => import('@theme-original/SearchBar'));
 let localModule: Promise<LocalModule> | undefined;
 const loadLocal = () => (localModule ??= import('@site/src/search/localSearch'));
 
-/**
- * DocSearch's autocomplete marks a search 'stalled' 300 ms after it starts, and that
- * timer is not cleared when the search fails: a failure reported sooner is overwritten.
- * Algolia's own client fails only after its host timeouts; a local failure is held until
- * past it.
- */
-const MIN_FAILURE_MS = 400;
-
-async function searchLocally(input: unknown) {
-  const started = Date.now();
-  try {
-    const {localSearchClient} = await loadLocal();
-    return await localSearchClient().search(input as never);
-  } catch (error) {
-    const wait = MIN_FAILURE_MS - (Date.now() - started);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    throw error;
-  }
-}
+/** The query in the open modal's input, or undefined when the modal is closed. */
+const modalQuery = () => document.querySelector<HTMLInputElement>('.DocSearch-Modal .DocSearch-Input')?.value;
 
 /** A client with the interface DocSearch expects, forwarding to the local one once loaded. */
-function deferredClient() {
-  return {
-    search: searchLocally,
-    searchForHits: searchLocally,
-    addAlgoliaAgent: () => undefined,
-    clearCache: () => Promise.resolve(),
-  };
-}
+const deferredClient = () => createDocSearchClient(() => loadLocal().then((m) => m.localSearchClient()), {currentQuery: modalQuery});
 
 /** 'Believe this query should return results? Let us know.' leads to the feature-request site. */
 const missingResultsUrl = ({query}: {query: string}) => `${DEFAULT_BRAND.feedbackUrl}/?search=${encodeURIComponent(query)}`;
+
+/** No search on a partner's site, nor before the brand of a partner host is known. */
+const searchBlocked = () => {
+  const root = document.documentElement;
+  return root.dataset.brand === 'partner' || root.hasAttribute('data-brand-pending');
+};
+
+function subscribeToBrand(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, {attributes: true, attributeFilter: ['data-brand', 'data-brand-pending']});
+  return () => observer.disconnect();
+}
+
+const useSearchAllowed = () =>
+  useSyncExternalStore(
+    subscribeToBrand,
+    () => !searchBlocked(),
+    () => true,
+  );
 
 const isShortcut = (event: KeyboardEvent) => {
   const target = event.target as HTMLElement | null;
@@ -89,38 +88,51 @@ function PlaceholderButton({onActivate}: {onActivate: (kind: 'click' | 'warm') =
 }
 
 /** Runs once the real bar is mounted: replays what the reader did while it loaded. */
-function Replay({pending, onMounted}: {pending: {current: KeyboardEvent | 'click' | null}; onMounted: () => void}): null {
+function Replay({pending, onMountedChange}: {pending: {current: KeyboardEvent | 'click' | null}; onMountedChange: (mounted: boolean) => void}): null {
   useEffect(() => {
-    const action = pending.current;
+    // Nothing is replayed on a partner site.
+    const action = searchBlocked() ? null : pending.current;
     pending.current = null;
     if (action === 'click') document.querySelector<HTMLButtonElement>('.navbar .DocSearch-Button')?.click();
     else if (action) {
       window.dispatchEvent(new KeyboardEvent('keydown', {key: action.key, ctrlKey: action.ctrlKey, metaKey: action.metaKey, bubbles: true}));
     }
-    onMounted();
-  }, [pending, onMounted]);
+    onMountedChange(true);
+    return () => onMountedChange(false);
+  }, [pending, onMountedChange]);
   return null;
 }
 
 export default function SearchBarWrapper(props: Props): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
+  const {siteConfig, siteMetadata} = useDocusaurusContext();
   const isBrowser = useIsBrowser();
+  const allowed = useSearchAllowed();
   const local = (siteConfig.customFields?.search as {mode?: string} | undefined)?.mode !== 'algolia';
   const [load, setLoad] = useState(false);
   // The real bar listens for its shortcuts once mounted; until then this wrapper does.
   const [mounted, setMounted] = useState(false);
-  const onMounted = useCallback(() => setMounted(true), []);
   const pending = useRef<KeyboardEvent | 'click' | null>(null);
-  const transformSearchClient = useMemo(() => (local ? () => deferredClient() : undefined), [local]);
+  const {docusaurusVersion} = siteMetadata;
+  // Replaces the theme's own transform, which only adds its agent; both modes get the error screen.
+  const transformSearchClient = useMemo(
+    () =>
+      local
+        ? () => deferredClient()
+        : (client: Parameters<typeof withErrorScreen>[0] & {addAlgoliaAgent(segment: string, version?: string): void}) => {
+            client.addAlgoliaAgent('docusaurus', docusaurusVersion);
+            return withErrorScreen(client, {currentQuery: modalQuery});
+          },
+    [local, docusaurusVersion],
+  );
   const preload = useCallback(() => {
-    if (local) void loadLocal().then((m) => m.localSearchClient().preload());
+    if (local && !searchBlocked()) void loadLocal().then((m) => m.localSearchClient().preload());
   }, [local]);
 
   useEffect(() => {
     if (!isBrowser || mounted) return undefined;
     // Load the real bar once the page is idle; a shortcut loads it now and is replayed.
     const onKey = (event: KeyboardEvent) => {
-      if (!isShortcut(event)) return;
+      if (!isShortcut(event) || searchBlocked()) return;
       event.preventDefault();
       pending.current = event;
       preload();
@@ -137,22 +149,23 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   }, [isBrowser, mounted, preload]);
 
   const activate = (kind: 'click' | 'warm') => {
+    if (searchBlocked()) return;
     if (kind === 'click') pending.current = 'click';
     preload();
     setLoad(true);
   };
   const placeholder = <PlaceholderButton onActivate={activate} />;
   const bar =
-    !isBrowser || !load ? (
+    !isBrowser || !load || !allowed ? (
       placeholder
     ) : (
       <Suspense fallback={placeholder}>
         <OriginalSearchBar
           getMissingResultsUrl={missingResultsUrl}
           {...props}
-          {...(transformSearchClient ? {transformSearchClient: transformSearchClient as never} : {})}
+          transformSearchClient={transformSearchClient as never}
         />
-        <Replay pending={pending} onMounted={onMounted} />
+        <Replay pending={pending} onMountedChange={setMounted} />
       </Suspense>
     );
   if (!local) return bar;
