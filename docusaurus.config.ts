@@ -8,6 +8,7 @@ import {ssgTemplate} from './src/ssgTemplate';
 import brandingPlugin, {PARTNER_CONFIG_TIMEOUT_MS} from './plugins/branding';
 import openApiPlugin from './plugins/openapi';
 import searchIndexPlugin from './plugins/search-index';
+import deferredHighlightingPlugin from './plugins/deferred-highlighting';
 import remarkApiOperation from './plugins/openapi/remark';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
@@ -77,6 +78,7 @@ const config: Config = {
 
   plugins: [
     brandingPlugin,
+    deferredHighlightingPlugin,
     [searchIndexPlugin, {mode: searchMode}],
     [openApiPlugin, {specDir: path.join(siteDir, 'openapi'), pagesDir: path.join(docsDir, 'api-reference'), routeBase: '/docs/api-reference'}],
   ],

@@ -1,22 +1,51 @@
 // Wraps the code block body so that hydration keeps the server-rendered, already
 // highlighted HTML instead of running Prism again over every block of the page:
 // on a long guide that tokenising was the largest script cost of the first load
-// (Lighthouse mobile TBT). Client-side navigations render the original component.
-import {useState, type ReactNode} from 'react';
+// (Lighthouse mobile TBT). Blocks rendered in the browser (after a client-side
+// navigation, or mounted by a tab switch) use the theme's component, which comes with
+// Prism in a chunk of its own, loaded when first needed or when the reader shows
+// intent to navigate; until it arrives such a block shows its code unhighlighted.
+import {lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode} from 'react';
 import clsx from 'clsx';
-import Content from '@theme-original/CodeBlock/Content';
 import type ContentType from '@theme/CodeBlock/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
+
+let highlighting: Promise<typeof import('./highlighted')> | undefined;
+const loadHighlighting = () => (highlighting ??= import('./highlighted'));
+// Defined by plugins/deferred-highlighting: true in the server bundle only.
+const Highlighted: ComponentType<Props> = process.env.DOCS_SERVER_RENDER
+  ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+    (require('./highlighted') as {default: ComponentType<Props>}).default
+  : (lazy(loadHighlighting) as ComponentType<Props>);
+
+const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
+let listeningForIntent = false;
+
+/** Loads Prism once the reader moves towards a link, so a navigation rarely waits for it. */
+function useLoadOnIntent(): void {
+  useEffect(() => {
+    if (listeningForIntent || highlighting) return;
+    listeningForIntent = true;
+    const onIntent = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
+      void loadHighlighting();
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, {capture: true, passive: true});
+  }, []);
+}
 
 export default function ContentWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser();
   // True only for the first render in the browser, i.e. hydration of server HTML.
   const [hydratingServerHtml] = useState(() => typeof window !== 'undefined' && !isBrowser);
-  const {wordWrap} = useCodeBlockContext();
+  const {metadata, wordWrap} = useCodeBlockContext();
+  useLoadOnIntent();
   if (hydratingServerHtml) {
     return (
       <pre
@@ -27,5 +56,17 @@ export default function ContentWrapper(props: Props): ReactNode {
       />
     );
   }
-  return <Content {...props} />;
+  // No boundary on the server: React would stream a boundary's content out of line,
+  // behind its fallback, and the static HTML must read without JavaScript.
+  if (process.env.DOCS_SERVER_RENDER) return <Highlighted {...props} />;
+  const plain = (
+    <pre ref={wordWrap.codeBlockRef} className={clsx(props.className, styles.plain, 'thin-scrollbar')} tabIndex={0}>
+      <code className={styles.plainLines}>{metadata.code}</code>
+    </pre>
+  );
+  return (
+    <Suspense fallback={plain}>
+      <Highlighted {...props} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,32 @@
+// What a first page load runs, read from the production build.
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {buildDir} from './docs';
+
+const jsDir = path.join(buildDir, 'assets/js');
+const scripts = readdirSync(jsDir).filter((f) => f.endsWith('.js'));
+const read = (file: string) => readFileSync(path.join(jsDir, file), 'utf8');
+/** Prism's grammar walker, present wherever Prism itself is bundled. */
+const PRISM = /\bDFS:function\b/;
+
+/** The scripts a page starts with: the inline loader's list in its HTML. */
+function startupScripts(htmlFile: string): string[] {
+  const html = readFileSync(path.join(buildDir, htmlFile), 'utf8');
+  // The minified template ends its loader with `(["/assets/js/runtime~main.….js", …])`.
+  const list = html.match(/\((\["[^\]]*\.js"\])\)\s*;?\s*<\/script>/)?.[1];
+  if (!list) throw new Error(`No script loader in ${htmlFile}`);
+  return (JSON.parse(list) as string[]).map((src) => path.basename(src));
+}
+
+describe('first-load scripts', () => {
+  it.each(['index.html', 'docs/intro.html', 'docs/getting-started.html'])('of %s leave Prism out', (html) => {
+    const started = startupScripts(html);
+    expect(started.some((f) => f.startsWith('main.'))).toBe(true);
+    expect(started.filter((f) => PRISM.test(read(f)))).toEqual([]);
+  });
+
+  it('still ship Prism, in a chunk loaded on demand', () => {
+    expect(scripts.filter((f) => PRISM.test(read(f)))).toHaveLength(1);
+  });
+});
