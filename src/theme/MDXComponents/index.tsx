@@ -2,6 +2,7 @@ import MDXComponents from '@theme-original/MDXComponents';
 import Brand from '@site/src/components/Brand';
 import ConsoleLink from '@site/src/components/ConsoleLink';
 import ApiFields from '@site/src/components/ApiFields';
+import ApiCodeSamples, {ApiCodeSample} from '@site/src/components/ApiCodeSamples';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 
@@ -14,4 +15,6 @@ export default {
   Tabs,
   TabItem,
   ApiFields,
+  ApiCodeSamples,
+  ApiCodeSample,
 };
