@@ -3,8 +3,6 @@ import Brand from '@site/src/components/Brand';
 import ConsoleLink from '@site/src/components/ConsoleLink';
 import ApiFields from '@site/src/components/ApiFields';
 import ApiCodeSamples, {ApiCodeSample} from '@site/src/components/ApiCodeSamples';
-import Tabs from '@theme/Tabs';
-import TabItem from '@theme/TabItem';
 
 // Components every doc may use without importing them.
 export default {
@@ -12,8 +10,6 @@ export default {
   Brand,
   ConsoleLink,
   // Used by the API reference pages the remark plugin expands.
-  Tabs,
-  TabItem,
   ApiFields,
   ApiCodeSamples,
   ApiCodeSample,
