@@ -1,18 +1,61 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {axeViolations, waitForHydration} from './helpers';
 
 const OPERATION_PAGE = '/docs/api-reference/core-resources/virtual-machines/vm-core/create';
+const OTHER_OPERATION_PAGE = '/docs/api-reference/core-resources/virtual-machines/vm-core/list';
+
+/** Collects the hydration errors React reports (Docusaurus logs them through onRecoverableError). */
+function hydrationErrorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /onRecoverableError|hydrat|Minified React error #(418|419|422|423|425)/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+/**
+ * Counts, from the first byte of every document, the code sample panels removed from the
+ * page. Hydration must adopt the server's panels: a remount (what the theme's Tabs do right
+ * after hydration) removes them and renders every sample again.
+ */
+async function countRemovedPanels(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const state = window as unknown as {removedPanels: number};
+    state.removedPanels = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        record.removedNodes.forEach((node) => {
+          if (node instanceof Element && (node.matches('[role="tabpanel"]') || node.querySelector('[role="tabpanel"]'))) state.removedPanels += 1;
+        });
+      }
+    }).observe(document, {childList: true, subtree: true});
+  });
+}
+const removedPanels = (page: Page) => page.evaluate(() => (window as unknown as {removedPanels: number}).removedPanels);
+
+/** The language whose tab is selected, checked against its panel: the only one shown. */
+async function expectLanguage(page: Page, label: string): Promise<void> {
+  const samples = page.locator('.api-code-samples');
+  const tab = samples.getByRole('tab', {name: label, exact: true});
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(samples.locator('[role="tab"][aria-selected="true"]')).toHaveCount(1);
+  // Roving tabindex: only the selected tab is in the Tab order.
+  await expect(samples.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await expect(tab).toHaveAttribute('tabindex', '0');
+  const panelId = await tab.getAttribute('aria-controls');
+  const panel = samples.locator(`[role="tabpanel"][id="${panelId}"]`);
+  await expect(panel).toBeVisible();
+  await expect(panel).toHaveAttribute('aria-labelledby', (await tab.getAttribute('id'))!);
+  await expect(samples.locator('[role="tabpanel"]:not([hidden])')).toHaveCount(1);
+}
 
 test.describe('API reference', () => {
   test('an operation page shows method, path, sections and code samples with copy buttons', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({width: 1280, height: 900});
-    // Every language's panel is in the server HTML; React must adopt it without a mismatch
-    // (Docusaurus logs hydration mismatches through onRecoverableError).
-    const hydrationErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /onRecoverableError|hydrat|Minified React error #(418|419|422|423|425)/i.test(message.text())) hydrationErrors.push(message.text());
-    });
+    // Every language's panel is in the server HTML; React must adopt it without a mismatch.
+    const hydrationErrors = hydrationErrorsOf(page);
+    await countRemovedPanels(page);
     await page.goto(OPERATION_PAGE);
     await waitForHydration(page);
     const endpoint = page.locator('.api-endpoint');
@@ -34,6 +77,74 @@ test.describe('API reference', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('os.environ["API_KEY"]');
     expect(hydrationErrors).toEqual([]);
+    expect(await removedPanels(page)).toBe(0);
+  });
+
+  test('the code sample tabs follow the arrow, Home and End keys', async ({page}) => {
+    await page.goto(OPERATION_PAGE);
+    await waitForHydration(page);
+    await expectLanguage(page, 'curl');
+    const tabs = page.locator('.api-code-samples [role="tab"]');
+    await tabs.first().focus();
+    const steps: [string, string][] = [
+      ['ArrowRight', 'Python'],
+      ['ArrowRight', 'Go'],
+      ['ArrowLeft', 'Python'],
+      ['End', 'JavaScript'],
+      ['ArrowRight', 'curl'],
+      ['ArrowLeft', 'JavaScript'],
+      ['Home', 'curl'],
+    ];
+    for (const [key, label] of steps) {
+      await page.keyboard.press(key);
+      await expectLanguage(page, label);
+      await expect(page.getByRole('tab', {name: label, exact: true})).toBeFocused();
+    }
+    // Tab leaves the tab list for the panel's content rather than visiting the other tabs.
+    await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).not.toHaveAttribute('role', 'tab');
+  });
+
+  test('the picked language is remembered on the next pages, without remounting the samples', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 900});
+    const hydrationErrors = hydrationErrorsOf(page);
+    await countRemovedPanels(page);
+    await page.goto(OPERATION_PAGE);
+    await waitForHydration(page);
+    await page.locator('.api-code-samples').getByRole('tab', {name: 'Go'}).click();
+    await expectLanguage(page, 'Go');
+    expect(await page.evaluate(() => localStorage.getItem('api-sample-language'))).toBe('go');
+
+    // A client-side navigation shows the remembered language right away.
+    await page.locator('aside').getByRole('link', {name: 'List', exact: true}).click();
+    await expect(page).toHaveURL(new RegExp(`${OTHER_OPERATION_PAGE}$`));
+    await expectLanguage(page, 'Go');
+
+    // So does a full page load: the server HTML shows curl, hydration switches to Go.
+    await page.goto(OPERATION_PAGE);
+    await waitForHydration(page);
+    await expectLanguage(page, 'Go');
+    await expect(page.locator('.api-code-samples [role="tabpanel"]:visible pre')).toContainText('package main');
+    expect(await removedPanels(page)).toBe(0);
+    expect(hydrationErrors).toEqual([]);
+  });
+
+  test('the code sample tabs still switch when storage throws', async ({page}) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      });
+    });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(OPERATION_PAGE);
+    await waitForHydration(page);
+    await expectLanguage(page, 'curl');
+    await page.locator('.api-code-samples').getByRole('tab', {name: 'JavaScript'}).click();
+    await expectLanguage(page, 'JavaScript');
+    expect(pageErrors).toEqual([]);
   });
 
   test.describe('without JavaScript', () => {
@@ -44,8 +155,11 @@ test.describe('API reference', () => {
       const samples = page.locator('.api-code-samples');
       await expect(samples.locator('[role="tab"]')).toHaveText(['curl', 'Python', 'Go', 'JavaScript']);
       // Hidden panels still count: the server HTML is what search crawlers index.
-      const panels = samples.locator('xpath=following-sibling::div').locator('[role="tabpanel"]');
+      const panels = samples.locator('[role="tabpanel"]');
       await expect(panels).toHaveCount(4);
+      // curl is shown; the others are in the HTML, hidden.
+      await expect(panels.nth(0)).toBeVisible();
+      for (const i of [1, 2, 3]) await expect(panels.nth(i)).toHaveAttribute('hidden', '');
       const code = await panels.locator('pre').allTextContents();
       expect(code[0]).toContain('curl');
       expect(code[1]).toContain('import requests');

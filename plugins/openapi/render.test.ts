@@ -83,10 +83,13 @@ describe('renderOperation', () => {
   });
 
   it('offers code samples in curl, Python, Go and JavaScript that read the key from the environment', () => {
-    const tabs = all(render('createThing')).find((n) => n.name === 'Tabs')!;
-    const items = (tabs.children as Record<string, unknown>[]).map((t) => (t.attributes as {name: string; value: string}[]).find((a) => a.name === 'label')?.value);
-    expect(items).toEqual(['curl', 'Python', 'Go', 'JavaScript']);
-    const code = all([tabs]).filter((n) => n.type === 'code').map((n) => n.value as string);
+    const samples = all(render('createThing')).find((n) => n.name === 'ApiCodeSamples')!;
+    const attribute = (node: Record<string, unknown>, name: string) => (node.attributes as {name: string; value: string}[]).find((a) => a.name === name)?.value;
+    const panels = samples.children as Record<string, unknown>[];
+    expect(panels.map((p) => attribute(p, 'label'))).toEqual(['curl', 'Python', 'Go', 'JavaScript']);
+    // The values are the stored choice and part of element ids: stable, no spaces.
+    expect(panels.map((p) => attribute(p, 'value'))).toEqual(['curl', 'python', 'go', 'javascript']);
+    const code = all([samples]).filter((n) => n.type === 'code').map((n) => n.value as string);
     expect(code[0]).toContain('"X-API-Key: $API_KEY"');
     expect(code[1]).toContain('os.environ["API_KEY"]');
     expect(code[2]).toContain('os.Getenv("API_KEY")');
@@ -94,12 +97,17 @@ describe('renderOperation', () => {
     for (const sample of code) expect(sample).toContain('lamp');
   });
 
-  it('puts every language in the page, not only the one picked first', () => {
-    const tabs = all(render('createThing')).find((n) => n.name === 'Tabs')!;
-    // A lazy Tabs renders only the selected TabItem on the server.
-    expect((tabs.attributes as {name: string}[]).map((a) => a.name)).not.toContain('lazy');
-    const panels = (tabs.children as Record<string, unknown>[]).filter((t) => t.name === 'TabItem');
-    expect(panels).toHaveLength(4);
-    for (const panel of panels) expect(all([panel]).filter((n) => n.type === 'code')).toHaveLength(1);
+  it('puts every language in the page as a plain code block, in our own tab set', () => {
+    const nodes = all(render('createThing'));
+    // The theme's Tabs remount their panels after hydration, re-highlighting every sample.
+    expect(nodes.some((n) => n.name === 'Tabs' || n.name === 'TabItem')).toBe(false);
+    const samples = nodes.filter((n) => n.name === 'ApiCodeSamples');
+    expect(samples).toHaveLength(1);
+    const panels = samples[0].children as Record<string, unknown>[];
+    expect(panels.map((p) => p.name)).toEqual(['ApiCodeSample', 'ApiCodeSample', 'ApiCodeSample', 'ApiCodeSample']);
+    for (const panel of panels) {
+      expect(panel.children).toHaveLength(1);
+      expect((panel.children as Record<string, unknown>[])[0]).toMatchObject({type: 'code', meta: null});
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Renders one operation of the spec as Markdown AST, so that Docusaurus turns it into
  * static HTML with its own components: headings (in the table of contents), tables,
- * code blocks with copy buttons, <details> for nested schemas, <Tabs> for samples.
+ * code blocks with copy buttons, <details> for nested schemas, and our own components
+ * (src/theme/MDXComponents) for the nested field lists and the code sample tabs.
  */
 import type {BlockContent, Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell} from 'mdast';
 import {fromMarkdown} from 'mdast-util-from-markdown';
@@ -240,16 +241,9 @@ export function renderOperation(located: LocatedOperation, context: RenderContex
     body: bodyMedia ? exampleOf(bodyMedia, doc) : undefined,
     authenticated: security.length > 0,
   });
-  nodes.push(
-    jsx(
-      'Tabs',
-      // Not lazy: a lazy TabItem renders nothing until it is picked, so the server HTML
-      // (what no-JS readers and the search crawler get) would hold only the first
-      // language. Unpicked panels are rendered `hidden` instead; the page's script is the
-      // same size either way, since MDX compiles every panel into it.
-      {groupId: 'api-code-samples', className: 'api-code-samples'},
-      samples.map((s) => jsx('TabItem', {value: s.id, label: s.label}, [codeBlock(s.lang, s.code)])),
-    ),
-  );
+  // Our own tab set, not the theme's <Tabs>: every panel is in the server HTML (the
+  // unpicked ones `hidden`, for no-JS readers and the search crawler), and hydration keeps
+  // the highlighted code instead of remounting it (see src/components/ApiCodeSamples).
+  nodes.push(jsx('ApiCodeSamples', {}, samples.map((s) => jsx('ApiCodeSample', {value: s.id, label: s.label}, [codeBlock(s.lang, s.code)]))));
   return nodes;
 }

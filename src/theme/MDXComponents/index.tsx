@@ -2,8 +2,7 @@ import MDXComponents from '@theme-original/MDXComponents';
 import Brand from '@site/src/components/Brand';
 import ConsoleLink from '@site/src/components/ConsoleLink';
 import ApiFields from '@site/src/components/ApiFields';
-import Tabs from '@theme/Tabs';
-import TabItem from '@theme/TabItem';
+import ApiCodeSamples, {ApiCodeSample} from '@site/src/components/ApiCodeSamples';
 
 // Components every doc may use without importing them.
 export default {
@@ -11,7 +10,7 @@ export default {
   Brand,
   ConsoleLink,
   // Used by the API reference pages the remark plugin expands.
-  Tabs,
-  TabItem,
   ApiFields,
+  ApiCodeSamples,
+  ApiCodeSample,
 };

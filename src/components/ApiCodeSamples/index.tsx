@@ -1,0 +1,128 @@
+/**
+ * The language tabs of an API operation's code samples.
+ *
+ * Not the theme's <Tabs>: that one remounts its whole subtree right after hydration,
+ * which throws away the server-highlighted code blocks and has Prism tokenise every
+ * sample again in one long task. Here the panels are rendered once, all of them (the
+ * unpicked ones `hidden`, so no-JS readers and crawlers get every language), and picking
+ * a language only toggles `hidden`.
+ */
+import {Children, isValidElement, useId, useRef, useSyncExternalStore, type KeyboardEvent, type ReactElement, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {useScrollPositionBlocker} from '@docusaurus/theme-common/internal';
+import styles from './styles.module.css';
+
+const STORAGE_KEY = 'api-sample-language';
+
+// The reader's language, shared by every tab set so they switch together; kept in
+// memory too, so that they stay in sync when storage is unavailable.
+let language: string | null | undefined;
+const listeners = new Set<() => void>();
+
+function storedLanguage(): string | null {
+  if (language === undefined) {
+    try {
+      language = window.localStorage.getItem(STORAGE_KEY);
+    } catch {
+      language = null;
+    }
+  }
+  return language;
+}
+
+function pickLanguage(value: string): void {
+  language = value;
+  try {
+    window.localStorage.setItem(STORAGE_KEY, value);
+  } catch {
+    // Private mode or storage disabled: the choice lasts until the page is reloaded.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// The server (and hydration) always shows the first language; a remembered one is
+// applied by the re-render React runs right after hydration, which only flips attributes.
+const serverLanguage = (): null => null;
+
+interface SampleProps {
+  /** Stable id of the language, stored as the reader's choice. */
+  value: string;
+  label: string;
+  children?: ReactNode;
+}
+
+/** One language's panel content; ApiCodeSamples reads its props and wraps it. */
+export function ApiCodeSample({children}: SampleProps): ReactNode {
+  return <>{children}</>;
+}
+
+export default function ApiCodeSamples({children}: {children?: ReactNode}): ReactNode {
+  const samples = Children.toArray(children).filter((child): child is ReactElement<SampleProps> => isValidElement<SampleProps>(child) && typeof child.props.value === 'string');
+  const stored = useSyncExternalStore(subscribe, storedLanguage, serverLanguage);
+  const selected = samples.some((s) => s.props.value === stored) ? stored : samples[0]?.props.value;
+  const id = useId();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const {blockElementScrollPositionUntilNextRender} = useScrollPositionBlocker();
+
+  const select = (index: number) => {
+    const value = samples[index]!.props.value;
+    const tab = tabs.current[index];
+    tab?.focus();
+    if (value === selected) return;
+    // Other tab sets above this one change height too; keep this one where the reader is.
+    if (tab) blockElementScrollPositionUntilNextRender(tab);
+    pickLanguage(value);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = samples.length - 1;
+    const next = {ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last}[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next);
+  };
+
+  return (
+    <div className={clsx('api-code-samples', styles.samples)}>
+      <div role="tablist" aria-label="Code samples" className={clsx('tabs', styles.tabs)}>
+        {samples.map((sample, index) => {
+          const isSelected = sample.props.value === selected;
+          return (
+            <button
+              key={sample.props.value}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${sample.props.value}`}
+              aria-controls={`${id}-panel-${sample.props.value}`}
+              aria-selected={isSelected}
+              tabIndex={isSelected ? 0 : -1}
+              className={clsx('tabs__item', styles.tab, isSelected && 'tabs__item--active')}
+              onClick={() => select(index)}
+              onKeyDown={(event) => onKeyDown(event, index)}>
+              {sample.props.label}
+            </button>
+          );
+        })}
+      </div>
+      {samples.map((sample) => (
+        <div
+          key={sample.props.value}
+          role="tabpanel"
+          id={`${id}-panel-${sample.props.value}`}
+          aria-labelledby={`${id}-tab-${sample.props.value}`}
+          hidden={sample.props.value !== selected}
+          className={styles.panel}>
+          {sample}
+        </div>
+      ))}
+    </div>
+  );
+}
