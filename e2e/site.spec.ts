@@ -184,6 +184,23 @@ test.describe('code blocks', () => {
     expect(await block.locator('pre').evaluate((pre) => getComputedStyle(pre).backgroundColor)).toBe('rgb(246, 248, 250)');
   });
 
+  test('keep their server-rendered elements through hydration instead of rendering them again', async ({page}) => {
+    await page.addInitScript((selector) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as {serverBlock: Element | null}).serverBlock = document.querySelector(`${selector} pre`);
+      });
+    }, firstBashBlock);
+    await page.goto('/docs/getting-started');
+    await waitForHydration(page);
+    // Past the moment the theme's own code block would remount.
+    await page.waitForTimeout(500);
+    const same = await page.evaluate((selector) => {
+      const before = (window as unknown as {serverBlock: Element | null}).serverBlock;
+      return before !== null && before === document.querySelector(`${selector} pre`) && before.isConnected;
+    }, firstBashBlock);
+    expect(same).toBe(true);
+  });
+
   test('copy their code to the clipboard', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/docs/getting-started');

@@ -2,7 +2,7 @@
 // highlighted HTML instead of running Prism again over every block of the page:
 // on a long guide that tokenising was the largest script cost of the first load
 // (Lighthouse mobile TBT). Blocks rendered in the browser (after a client-side
-// navigation, or mounted by a tab switch) use the theme's component, which comes with
+// navigation, or remounted by the theme's tabs) use the theme's component, which comes with
 // Prism in a chunk of its own, loaded when first needed or when the reader shows
 // intent to navigate; until it arrives such a block shows its code unhighlighted.
 import {lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode} from 'react';
