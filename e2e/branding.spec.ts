@@ -134,6 +134,26 @@ test.describe('partner branding', () => {
     await expect.poll(() => errors.some((e) => e.includes('Org config fetch failed'))).toBe(true);
   });
 
+  test('the config schema (zod) is downloaded only where there is a config to check', async ({page, baseURL}) => {
+    /** Whether any script the page loaded carries zod, read from the responses themselves. */
+    const loadsZod = async (url: string) => {
+      const bodies: Promise<string>[] = [];
+      const onResponse = (response: import('@playwright/test').Response) => {
+        if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+      };
+      page.on('response', onResponse);
+      await page.goto(url);
+      await waitForHydration(page);
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.+/);
+      await page.waitForLoadState('networkidle');
+      page.off('response', onResponse);
+      return (await Promise.all(bodies)).some((body) => body.includes('ZodError'));
+    };
+    expect(await loadsZod('/docs/intro')).toBe(false);
+    await page.route(API, (route) => route.fulfill({json: acme}));
+    expect(await loadsZod(partnerUrl(baseURL, 'acme.localhost'))).toBe(true);
+  });
+
   test('the frame watcher sees the default brand where it is shown (control)', async ({page}) => {
     await watchForDefaultBrand(page);
     await page.goto('/docs/getting-started');

@@ -3,8 +3,9 @@ import {useThemeConfig} from '@docusaurus/theme-common';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {defaultBrand, brandFromConfig, type Brand} from './brand';
 
-// Validation (zod) and the document side load after hydration, off the main bundle:
-// before that, the pre-paint script has already applied what the first frame needs.
+// The document side loads after hydration, off the main bundle (validation, with zod,
+// only when a config is there to check): before that, the pre-paint script has already
+// applied what the first frame needs.
 const loadRuntime = () => import('./runtime');
 type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
 
@@ -41,7 +42,7 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
       .then(async (loaded) => {
         if (cancelled) return;
         setRuntime(loaded);
-        const cached = loaded.readCachedBrand();
+        const cached = await loaded.readCachedBrand();
         // Committed on its own before going on: the pre-paint script already wrote this brand
         // into the page behind React's back, and React must have rendered it to undo it should
         // the refresh fail (batched with that failure, it would see no change and leave it).

@@ -90,36 +90,36 @@ afterEach(() => {
 });
 
 describe('brand cache', () => {
-  it('round-trips a partner config, with what the pre-paint script needs precomputed', () => {
+  it('round-trips a partner config, with what the pre-paint script needs precomputed', async () => {
     writeCachedBrand(acme);
     const entry = JSON.parse(storage.getItem(brandCacheKey(HOST))!);
     expect(entry).toMatchObject({partner: true, name: 'Acme Compute', theme: 'slate', colorMode: 'dark', logos: {light: '/img/partners/acme-logo.svg'}});
     expect(entry.css.light['--ifm-color-primary']).toBe('#0f766e');
-    expect(readCachedBrand()).toEqual(brandFromConfig(acme));
+    expect(await readCachedBrand()).toEqual(brandFromConfig(acme));
   });
 
-  it('remembers "not a partner" as no brand', () => {
+  it('remembers "not a partner" as no brand', async () => {
     writeCachedBrand(null);
     expect(JSON.parse(storage.getItem(brandCacheKey(HOST))!)).toEqual({partner: false});
-    expect(readCachedBrand()).toBeNull();
+    expect(await readCachedBrand()).toBeNull();
   });
 
-  it('reads corrupted or tampered storage as no brand', () => {
+  it('reads corrupted or tampered storage as no brand', async () => {
     for (const bad of ['{not json', 'null', '42', '"x"', '{"partner":true}', '{"partner":true,"config":{"name":""}}', '{"partner":true,"config":[]}']) {
       storage.setItem(brandCacheKey(HOST), bad);
-      expect(readCachedBrand(), bad).toBeNull();
+      expect(await readCachedBrand(), bad).toBeNull();
     }
   });
 
-  it('drops what no longer validates from a cached config', () => {
+  it('drops what no longer validates from a cached config', async () => {
     storage.setItem(brandCacheKey(HOST), JSON.stringify({partner: true, config: {name: 'Acme', logos: {light: 'javascript:alert(1)'}, color_mode: 'sepia'}}));
-    const brand = readCachedBrand();
+    const brand = await readCachedBrand();
     expect(brand?.name).toBe('Acme');
     expect(brand?.logos.light).toBe('');
     expect(brand?.colorMode).toBeNull();
   });
 
-  it('survives storage that throws, or no storage at all', () => {
+  it('survives storage that throws, or no storage at all', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     stubBrowser({
       getItem: () => {
@@ -129,12 +129,12 @@ describe('brand cache', () => {
         throw new Error('QuotaExceededError');
       },
     });
-    expect(readCachedBrand()).toBeNull();
+    expect(await readCachedBrand()).toBeNull();
     expect(() => writeCachedBrand(acme)).not.toThrow();
     expect(warn).toHaveBeenCalledWith('Brand cache not saved:', expect.any(Error));
 
     stubBrowser(new Error('storage disabled'));
-    expect(readCachedBrand()).toBeNull();
+    expect(await readCachedBrand()).toBeNull();
     expect(() => writeCachedBrand(acme)).not.toThrow();
   });
 });
@@ -148,7 +148,7 @@ describe('rememberLoadFailure', () => {
     expect(JSON.parse(storage.getItem(brandCacheKey(HOST))!)).toEqual({partner: false});
   });
 
-  it('keeps the last good config after an outage, a timeout, a 5xx or an invalid config', () => {
+  it('keeps the last good config after an outage, a timeout, a 5xx or an invalid config', async () => {
     const failures = [
       new TypeError('Failed to fetch'),
       new DOMException('The operation was aborted.', 'AbortError'),
@@ -165,7 +165,7 @@ describe('rememberLoadFailure', () => {
       rememberLoadFailure(failure);
       expect(storage.getItem(brandCacheKey(HOST))).toBe(before);
     }
-    expect(readCachedBrand()?.name).toBe('Acme Compute');
+    expect((await readCachedBrand())?.name).toBe('Acme Compute');
   });
 
   it('writes nothing after an outage on a first visit, so the next visit still waits for the API', () => {

@@ -5,7 +5,11 @@
 import {brandCacheKey, brandStyleSheet, requestPartnerConfig, type CachedBrandEntry} from './boot';
 import {partnerConfigUrl} from './apiBase';
 import {brandFromConfig, type Brand} from './brand';
-import {sanitizePartnerConfig, type PartnerConfig} from './schema';
+import type {PartnerConfig} from './schema';
+
+// The schema (zod) is loaded only when there is a config to check: a host that is not a
+// partner, the common case, never downloads or runs it.
+const loadSchema = () => import('./schema');
 
 declare global {
   interface Window {
@@ -24,6 +28,7 @@ export async function loadPartnerConfig(options: LoadOptions): Promise<PartnerCo
   const pending = window.__brandRequest;
   window.__brandRequest = undefined;
   const raw = await (pending ?? requestPartnerConfig(partnerConfigUrl(location.hostname, options.apiBase), options.timeoutMs));
+  const {sanitizePartnerConfig} = await loadSchema();
   const config = sanitizePartnerConfig(raw);
   if (!config) throw new Error('Invalid partner config: it must be an object with a non-empty name');
   return config;
@@ -48,10 +53,17 @@ function storage(): Storage | null {
 }
 
 /** The last brand this host showed, if it was a partner's and still validates. */
-export function readCachedBrand(): Brand | null {
+export async function readCachedBrand(): Promise<Brand | null> {
+  let cached: CachedBrandEntry | null;
   try {
-    const cached = JSON.parse(storage()?.getItem(brandCacheKey(location.hostname)) ?? 'null') as CachedBrandEntry | null;
-    const config = cached?.partner ? sanitizePartnerConfig(cached.config) : null;
+    cached = JSON.parse(storage()?.getItem(brandCacheKey(location.hostname)) ?? 'null') as CachedBrandEntry | null;
+  } catch {
+    return null;
+  }
+  if (!cached?.partner) return null;
+  const {sanitizePartnerConfig} = await loadSchema();
+  try {
+    const config = sanitizePartnerConfig(cached.config);
     return config ? brandFromConfig(config) : null;
   } catch {
     return null;
