@@ -23,6 +23,7 @@ import {
 } from './highlight';
 import type {SearchRecord} from './records';
 import {inIdleSlices} from './idle';
+import {LruCache} from './lruCache';
 import {RetryError} from './retryError';
 
 export {RetryError};
@@ -113,65 +114,10 @@ interface Index {
 }
 
 /**
- * A small LRU cache bounded by entries and by a total weight. It keeps each query term's
- * MiniSearch matches: typing `api key` searches `api` again at every keystroke after the
- * space, and short prefixes (`a`, `re`) expand to most of the index, so recomputing them
- * dominated latency. The weight is a term's hit count, since one short prefix can match
- * nearly every record.
+ * Term matches kept across searches: typing `api key` searches `api` again at every
+ * keystroke after the space, and short prefixes (`a`, `re`) expand to most of the index.
+ * Bounded by terms and by the record matches they hold in all (about 40 one-letter prefixes).
  */
-export class LruCache<V> {
-  private readonly entries = new Map<string, V>();
-  private weight = 0;
-
-  constructor(
-    readonly maxEntries: number,
-    readonly maxWeight = Infinity,
-    private readonly weigh: (value: V) => number = () => 1,
-  ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get totalWeight(): number {
-    return this.weight;
-  }
-
-  get(key: string): V | undefined {
-    const found = this.entries.get(key);
-    if (found !== undefined) {
-      // Most recently used last: a Map keeps insertion order.
-      this.entries.delete(key);
-      this.entries.set(key, found);
-    }
-    return found;
-  }
-
-  set(key: string, value: V): void {
-    const previous = this.entries.get(key);
-    if (previous !== undefined) {
-      this.entries.delete(key);
-      this.weight -= this.weigh(previous);
-    }
-    const weight = this.weigh(value);
-    // A value heavier than the whole budget is not kept at all.
-    if (weight > this.maxWeight) return;
-    this.entries.set(key, value);
-    this.weight += weight;
-    for (const [oldest, old] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.weight <= this.maxWeight) break;
-      this.entries.delete(oldest);
-      this.weight -= this.weigh(old);
-    }
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.weight = 0;
-  }
-}
-
-/** Terms kept, and record matches they may hold in all (about 40 matches of a one-letter prefix). */
 const TERM_CACHE_ENTRIES = 64;
 const TERM_CACHE_HITS = 200_000;
 /** Distinct facetFilters values whose record masks are kept. */
