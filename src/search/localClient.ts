@@ -109,16 +109,39 @@ interface Index {
   engine: MiniSearch<number>;
   /** Per-term matches, reused across the prefixes a user types; dropped with the index. */
   terms: LruCache<TermHits>;
+  /** A one-term query's matches in ranked order, by term and rule: what `a` or `re` answer with before filters. */
+  ranked: LruCache<Candidate[]>;
   /** Which records pass a facetFilters value (1 = kept), by its JSON. */
   filters: LruCache<Uint8Array>;
+  /** Per distinct attribute, a small number per record standing for its value; made on first use. */
+  distinctKeys: Partial<Record<DistinctKey, {keys: Int32Array; count: number}>>;
+}
+
+type DistinctKey = 'url' | 'url_without_anchor';
+
+/** Records with one value of `key` share a number; a record without one gets its own, as `String(value ?? position)` did. */
+function distinctKeys(index: Index, key: DistinctKey): {keys: Int32Array; count: number} {
+  const cached = index.distinctKeys[key];
+  if (cached) return cached;
+  const numbers = new Map<string, number>();
+  const keys = new Int32Array(index.records.length);
+  index.records.forEach((record, position) => {
+    const value = String(record[key] ?? position);
+    let n = numbers.get(value);
+    if (n === undefined) numbers.set(value, (n = numbers.size));
+    keys[position] = n;
+  });
+  return (index.distinctKeys[key] = {keys, count: numbers.size});
 }
 
 /**
- * Term matches kept across searches: typing `api key` searches `api` again at every
- * keystroke after the space, and short prefixes (`a`, `re`) expand to most of the index.
- * Bounded by terms and by the record matches they hold in all (about 40 one-letter prefixes).
+ * Term matches (and one-term rankings) kept across searches: typing `api key` searches
+ * `api` again at every keystroke after the space, and every search starts with a one- or
+ * two-letter prefix matching most of the index. Most kept terms are longer prefixes with
+ * few matches, so the bound that counts is the matches held in all: about 40 one-letter
+ * prefixes' worth, a few megabytes.
  */
-const TERM_CACHE_ENTRIES = 64;
+const TERM_CACHE_ENTRIES = 512;
 const TERM_CACHE_HITS = 200_000;
 /** Distinct facetFilters values whose record masks are kept. */
 const FILTER_CACHE_ENTRIES = 16;
@@ -147,7 +170,9 @@ async function buildIndex(records: SearchRecord[]): Promise<Index> {
     records,
     engine,
     terms: new LruCache<TermHits>(TERM_CACHE_ENTRIES, TERM_CACHE_HITS, (hits) => hits.size),
+    ranked: new LruCache<Candidate[]>(TERM_CACHE_ENTRIES, TERM_CACHE_HITS, (list) => list.length),
     filters: new LruCache<Uint8Array>(FILTER_CACHE_ENTRIES),
+    distinctKeys: {},
   };
 }
 
@@ -416,6 +441,8 @@ interface PreparedQuery {
   match: (word: string) => TermMatch[];
   /** Matches for AND and OR, run once per query for all requests of a call. */
   results: Partial<Record<'AND' | 'OR', Matched[]>>;
+  /** The same, ranked. */
+  ranked: Partial<Record<'AND' | 'OR', Candidate[]>>;
 }
 
 function prepareQuery(query: string): PreparedQuery {
@@ -435,7 +462,7 @@ function prepareQuery(query: string): PreparedQuery {
       specs.push({term: token, processed, prefix, fuzzy, key: `${processed}\u0000${prefix ? 1 : 0}\u0000${fuzzy || 0}`});
     }
   }
-  return {terms, rules, specs, match: createTermMatcher(rules), results: {}};
+  return {terms, rules, specs, match: createTermMatcher(rules), results: {}, ranked: {}};
 }
 
 /** One term's matches, optionally only among `among` (skipped documents cost no scoring). */
@@ -520,6 +547,30 @@ function runQuery(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'O
   }
   prepared.results[combineWith] = results;
   return results;
+}
+
+/**
+ * All matches in ranked order, before facet filters and distinct (a total order, so
+ * filtering a ranked list keeps it ranked). A one-term query's list depends only on the
+ * term and its rule, so it is kept across searches: every search starts with one, and
+ * one or two letters match most records, which ranking thousands of times over would cost.
+ */
+function rankedMatches(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'OR'): Candidate[] {
+  const cached = prepared.ranked[combineWith];
+  if (cached) return cached;
+  const key =
+    prepared.terms.length === 1 && prepared.specs.length === 1 ? `${prepared.specs[0].key}\u0000${JSON.stringify(prepared.rules)}` : null;
+  let ranked = key === null ? undefined : index.ranked.get(key);
+  if (!ranked) {
+    const {records} = index;
+    const rank = createRanker(prepared.match, prepared.terms.length);
+    ranked = runQuery(index, prepared, combineWith)
+      .map((matched) => rank(matched, records[matched.id]))
+      .sort(compareCandidates);
+    if (key !== null) index.ranked.set(key, ranked);
+  }
+  prepared.ranked[combineWith] = ranked;
+  return ranked;
 }
 
 // ---------------------------------------------------------------- hits
@@ -635,40 +686,23 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
   if (index && prepared.terms.length > 0) {
     const {records} = index;
     const mask = filterMask(index, params.facetFilters);
-    const matches = (mode: 'AND' | 'OR') => {
-      const all = runQuery(index, prepared, mode);
-      return mask ? all.filter((r) => mask[r.id] === 1) : all;
-    };
-    let found = matches('AND');
+    let found = rankedMatches(index, prepared, 'AND');
     // Algolia's removeWordsIfNoResults: 'allOptional'.
-    if (found.length === 0 && prepared.terms.length > 1) found = matches('OR');
-    const termCount = prepared.terms.length;
-    const rank = createRanker(prepared.match, termCount);
-    const candidates = found.map((r) => rank(r, records[r.id]));
+    if (prepared.terms.length > 1 && !(mask ? found.some((c) => mask[c.id] === 1) : found.length > 0)) found = rankedMatches(index, prepared, 'OR');
+    // One pass over the ranked matches for the filter and distinct: the first hits per key are its best.
     const distinct = distinctParam(params.distinct);
-    if (distinct?.limit === 1) {
-      // The first hit per key in ranked order is the best of its key, so keep only each
-      // key's best before sorting: a short prefix has thousands of matches over far fewer pages.
-      const best = new Map<string, Candidate>();
-      for (const candidate of candidates) {
-        const key = String(records[candidate.id][distinct.key] ?? candidate.id);
-        const held = best.get(key);
-        if (!held || compareCandidates(candidate, held) < 0) best.set(key, candidate);
+    const {keys, count} = distinct ? distinctKeys(index, distinct.key) : {keys: null, count: 0};
+    const seen = new Uint8Array(count);
+    const limit = distinct?.limit ?? 0;
+    ids = [];
+    for (const {id} of found) {
+      if (mask && mask[id] !== 1) continue;
+      if (keys) {
+        const key = keys[id];
+        if (seen[key] >= limit) continue;
+        seen[key] += 1;
       }
-      ids = [...best.values()].sort(compareCandidates).map((c) => c.id);
-    } else if (distinct) {
-      const seen = new Map<string, number>();
-      ids = [];
-      for (const {id} of candidates.sort(compareCandidates)) {
-        const key = String(records[id][distinct.key] ?? id);
-        const count = seen.get(key) ?? 0;
-        if (count < distinct.limit) {
-          seen.set(key, count + 1);
-          ids.push(id);
-        }
-      }
-    } else {
-      ids = candidates.sort(compareCandidates).map((c) => c.id);
+      ids.push(id);
     }
     facets = facetCounts(records, ids, params.facets);
   } else {
@@ -773,6 +807,7 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
     /** Drops the cached term matches (Algolia's clients clear their response cache here). */
     clearCache() {
       built?.terms.clear();
+      built?.ranked.clear();
       return Promise.resolve();
     },
   };
