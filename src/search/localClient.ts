@@ -19,6 +19,7 @@ import {
   type SnippetResult,
   type TermMatch,
   type TermRule,
+  type WordSpan,
   wordSpans,
 } from './highlight';
 import type {SearchRecord} from './records';
@@ -113,6 +114,8 @@ interface Index {
   ranked: LruCache<Candidate[]>;
   /** Which records pass a facetFilters value (1 = kept), by its JSON. */
   filters: LruCache<Uint8Array>;
+  /** Words of the fields of records shown as hits, by position and field: the same pages show at every keystroke. */
+  spans: LruCache<WordSpan[]>;
   /** Per distinct attribute, a small number per record standing for its value; made on first use. */
   distinctKeys: Partial<Record<DistinctKey, {keys: Int32Array; count: number}>>;
 }
@@ -143,6 +146,9 @@ function distinctKeys(index: Index, key: DistinctKey): {keys: Int32Array; count:
  */
 const TERM_CACHE_ENTRIES = 512;
 const TERM_CACHE_HITS = 200_000;
+/** Record fields whose words are kept for highlighting, and the words they may hold in all. */
+const SPAN_CACHE_FIELDS = 2000;
+const SPAN_CACHE_WORDS = 100_000;
 /** Distinct facetFilters values whose record masks are kept. */
 const FILTER_CACHE_ENTRIES = 16;
 
@@ -173,6 +179,7 @@ async function buildIndex(records: SearchRecord[]): Promise<Index> {
     ranked: new LruCache<Candidate[]>(TERM_CACHE_ENTRIES, TERM_CACHE_HITS, (list) => list.length),
     filters: new LruCache<Uint8Array>(FILTER_CACHE_ENTRIES),
     distinctKeys: {},
+    spans: new LruCache<WordSpan[]>(SPAN_CACHE_FIELDS, SPAN_CACHE_WORDS, (spans) => spans.length),
   };
 }
 
@@ -634,7 +641,15 @@ interface HitOptions {
   ellipsis: string;
 }
 
-function buildHit(record: SearchRecord, options: HitOptions): LocalSearchHit {
+function fieldSpans(index: Index, position: number, field: Field, text: string): WordSpan[] {
+  const key = `${position}\u0000${field}`;
+  let spans = index.spans.get(key);
+  if (!spans) index.spans.set(key, (spans = wordSpans(text)));
+  return spans;
+}
+
+function buildHit(index: Index, position: number, options: HitOptions): LocalSearchHit {
+  const record = index.records[position];
   const hit = {...retrieve(record, options.retrieve), objectID: String(record.objectID)} as LocalSearchHit;
   if (typeof hit.url === 'string') hit.url = absoluteUrl(hit.url, options.origin);
   const highlighted: LocalSearchHit['_highlightResult'] = {};
@@ -645,8 +660,8 @@ function buildHit(record: SearchRecord, options: HitOptions): LocalSearchHit {
     const words = options.snippet.get(field);
     const highlight = options.highlight.has(field);
     if (!highlight && words === undefined) continue;
-    // Split once for both the highlight and the snippet.
-    const spans = wordSpans(text);
+    // Split once for both the highlight and the snippet (spans are only read).
+    const spans = fieldSpans(index, position, field, text);
     if (field === 'content') {
       if (highlight) highlighted.content = highlightText(text, options.mark, spans);
       if (words !== undefined) snippets.content = snippetText(text, words, options.ellipsis, options.mark, spans);
@@ -723,7 +738,7 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
     ellipsis: typeof params.snippetEllipsisText === 'string' ? params.snippetEllipsisText : DEFAULT_ELLIPSIS,
   };
   const pageIds = hitsPerPage === 0 ? [] : ids.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-  const hits = index ? pageIds.map((id) => buildHit(index.records[id], hitOptions)) : [];
+  const hits = index ? pageIds.map((id) => buildHit(index, id, hitOptions)) : [];
 
   const response: LocalSearchResponse = {
     hits,
@@ -808,6 +823,7 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
     clearCache() {
       built?.terms.clear();
       built?.ranked.clear();
+      built?.spans.clear();
       return Promise.resolve();
     },
   };
