@@ -110,8 +110,8 @@ interface Index {
   engine: MiniSearch<number>;
   /** Per-term matches, reused across the prefixes a user types; dropped with the index. */
   terms: LruCache<TermHits>;
-  /** A one-term query's matches in ranked order, by term and rule: what `a` or `re` answer with before filters. */
-  ranked: LruCache<Candidate[]>;
+  /** A one-term query's matching records in ranked order, by term and rule: what `a` or `re` answer with before filters. */
+  ranked: LruCache<Int32Array>;
   /** Which records pass a facetFilters value (1 = kept), by its JSON. */
   filters: LruCache<Uint8Array>;
   /** Words of the fields of records shown as hits, by position and field: the same pages show at every keystroke. */
@@ -141,11 +141,13 @@ function distinctKeys(index: Index, key: DistinctKey): {keys: Int32Array; count:
  * Term matches (and one-term rankings) kept across searches: typing `api key` searches
  * `api` again at every keystroke after the space, and every search starts with a one- or
  * two-letter prefix matching most of the index. Most kept terms are longer prefixes with
- * few matches, so the bound that counts is the matches held in all: about 40 one-letter
- * prefixes' worth, a few megabytes.
+ * few matches, so the bound that counts is the matches held in all: about 5 one-letter
+ * prefixes' worth, some 10 MB of MiniSearch results.
  */
 const TERM_CACHE_ENTRIES = 512;
-const TERM_CACHE_HITS = 200_000;
+const TERM_CACHE_HITS = 25_000;
+/** Ranked lists are plain record positions, 4 bytes each, so they can keep many more. */
+const RANKED_CACHE_IDS = 400_000;
 /** Record fields whose words are kept for highlighting, and the words they may hold in all. */
 const SPAN_CACHE_FIELDS = 2000;
 const SPAN_CACHE_WORDS = 100_000;
@@ -176,7 +178,7 @@ async function buildIndex(records: SearchRecord[]): Promise<Index> {
     records,
     engine,
     terms: new LruCache<TermHits>(TERM_CACHE_ENTRIES, TERM_CACHE_HITS, (hits) => hits.size),
-    ranked: new LruCache<Candidate[]>(TERM_CACHE_ENTRIES, TERM_CACHE_HITS, (list) => list.length),
+    ranked: new LruCache<Int32Array>(TERM_CACHE_ENTRIES, RANKED_CACHE_IDS, (ids) => ids.length),
     filters: new LruCache<Uint8Array>(FILTER_CACHE_ENTRIES),
     distinctKeys: {},
     spans: new LruCache<WordSpan[]>(SPAN_CACHE_FIELDS, SPAN_CACHE_WORDS, (spans) => spans.length),
@@ -448,8 +450,8 @@ interface PreparedQuery {
   match: (word: string) => TermMatch[];
   /** Matches for AND and OR, run once per query for all requests of a call. */
   results: Partial<Record<'AND' | 'OR', Matched[]>>;
-  /** The same, ranked. */
-  ranked: Partial<Record<'AND' | 'OR', Candidate[]>>;
+  /** The same, ranked: record positions. */
+  ranked: Partial<Record<'AND' | 'OR', Int32Array>>;
 }
 
 function prepareQuery(query: string): PreparedQuery {
@@ -562,7 +564,7 @@ function runQuery(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'O
  * term and its rule, so it is kept across searches: every search starts with one, and
  * one or two letters match most records, which ranking thousands of times over would cost.
  */
-function rankedMatches(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'OR'): Candidate[] {
+function rankedMatches(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'OR'): Int32Array {
   const cached = prepared.ranked[combineWith];
   if (cached) return cached;
   const key =
@@ -571,9 +573,12 @@ function rankedMatches(index: Index, prepared: PreparedQuery, combineWith: 'AND'
   if (!ranked) {
     const {records} = index;
     const rank = createRanker(prepared.match, prepared.terms.length);
-    ranked = runQuery(index, prepared, combineWith)
-      .map((matched) => rank(matched, records[matched.id]))
-      .sort(compareCandidates);
+    ranked = Int32Array.from(
+      runQuery(index, prepared, combineWith)
+        .map((matched) => rank(matched, records[matched.id]))
+        .sort(compareCandidates),
+      (candidate) => candidate.id,
+    );
     if (key !== null) index.ranked.set(key, ranked);
   }
   prepared.ranked[combineWith] = ranked;
@@ -703,14 +708,14 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
     const mask = filterMask(index, params.facetFilters);
     let found = rankedMatches(index, prepared, 'AND');
     // Algolia's removeWordsIfNoResults: 'allOptional'.
-    if (prepared.terms.length > 1 && !(mask ? found.some((c) => mask[c.id] === 1) : found.length > 0)) found = rankedMatches(index, prepared, 'OR');
+    if (prepared.terms.length > 1 && !(mask ? found.some((id) => mask[id] === 1) : found.length > 0)) found = rankedMatches(index, prepared, 'OR');
     // One pass over the ranked matches for the filter and distinct: the first hits per key are its best.
     const distinct = distinctParam(params.distinct);
     const {keys, count} = distinct ? distinctKeys(index, distinct.key) : {keys: null, count: 0};
     const seen = new Uint8Array(count);
     const limit = distinct?.limit ?? 0;
     ids = [];
-    for (const {id} of found) {
+    for (const id of found) {
       if (mask && mask[id] !== 1) continue;
       if (keys) {
         const key = keys[id];
