@@ -5,7 +5,7 @@
  * way the DocSearch crawler's index settings do: words, typos, attribute, exactness,
  * then the record weight.
  */
-import MiniSearch, {type SearchResult} from 'minisearch';
+import MiniSearch from 'minisearch';
 import {
   createTermMatcher,
   highlightText,
@@ -141,11 +141,11 @@ function distinctKeys(index: Index, key: DistinctKey): {keys: Int32Array; count:
  * Term matches (and one-term rankings) kept across searches: typing `api key` searches
  * `api` again at every keystroke after the space, and every search starts with a one- or
  * two-letter prefix matching most of the index. Most kept terms are longer prefixes with
- * few matches, so the bound that counts is the matches held in all: about 5 one-letter
- * prefixes' worth, some 10 MB of MiniSearch results.
+ * few matches, so the bound that counts is the matches held in all: about 6 one-letter
+ * prefixes' worth, some 10 MB with the other caches below.
  */
 const TERM_CACHE_ENTRIES = 512;
-const TERM_CACHE_HITS = 25_000;
+const TERM_CACHE_HITS = 30_000;
 /** Ranked lists are plain record positions, 4 bytes each, so they can keep many more. */
 const RANKED_CACHE_IDS = 400_000;
 /** Record fields whose words are kept for highlighting, and the words they may hold in all. */
@@ -155,7 +155,14 @@ const SPAN_CACHE_WORDS = 100_000;
 const FILTER_CACHE_ENTRIES = 16;
 
 /** One term's matches by record position; never mutated once made, so they can be shared. */
-export type TermHits = Map<number, SearchResult>;
+export type TermHits = Map<number, TermHit>;
+
+/** What is kept of a MiniSearch result: its score, the words it matched with their fields, and the processed query term. */
+export interface TermHit {
+  score: number;
+  match: Record<string, string[]>;
+  term: string;
+}
 
 function fieldText(record: SearchRecord, field: Field): string | null {
   const value = field === 'content' ? record.content : record.hierarchy?.[field];
@@ -341,7 +348,7 @@ function facetCounts(records: SearchRecord[], ids: number[], value: unknown): Re
 interface Matched {
   id: number;
   score: number;
-  parts: SearchResult[];
+  parts: TermHit[];
 }
 
 interface Candidate {
@@ -484,7 +491,7 @@ function searchTerm(index: Index, spec: TermSpec, among?: ReadonlyMap<number, un
     ...(among ? {boostDocument: (id: number) => (among.has(id) ? 1 : 0)} : {}),
   });
   const hits: TermHits = new Map();
-  for (const result of results) hits.set(result.id as number, result);
+  for (const {id, score, match} of results) hits.set(id as number, {score, match, term: spec.processed});
   return hits;
 }
 
@@ -494,8 +501,8 @@ function cachedTerm(index: Index, spec: TermSpec): TermHits {
   return hits;
 }
 
-function distinctTerms(parts: SearchResult[]): number {
-  return new Set(parts.flatMap((part) => part.queryTerms)).size || 1;
+function distinctTerms(parts: TermHit[]): number {
+  return new Set(parts.map((part) => part.term)).size || 1;
 }
 
 /**
@@ -536,7 +543,7 @@ function runQuery(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'O
           if (seen.has(id)) continue;
           seen.add(id);
         }
-        const parts: SearchResult[] = [];
+        const parts: TermHit[] = [];
         let score = 0;
         let complete = true;
         for (let i = 0; i < perTerm.length; i += 1) {
