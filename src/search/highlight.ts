@@ -8,8 +8,13 @@ import {INDEX_SETTINGS} from './settings';
 const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
 const NOT_TERM_CHAR = /[^\p{L}\p{N}_]/gu;
 
+const ASCII_WORD = /^[A-Za-z0-9_]+$/;
+
 /** Lower case, accents dropped: `Réseau` and `reseau` are one term. */
 export function normalizeTerm(word: string): string {
+  // Most words are plain ASCII, which lower-casing alone normalizes; this runs for every
+  // word of every highlighted field.
+  if (ASCII_WORD.test(word)) return word.toLowerCase();
   return word.toLowerCase().normalize('NFKD').replace(NOT_TERM_CHAR, '');
 }
 
@@ -165,8 +170,9 @@ function mark(text: string, spans: WordSpan[], options: MarkOptions): Marked {
   return {value, matchLevel, matchedWords, allMarked: marked > 0 && marked === spans.length};
 }
 
-export function highlightText(text: string, options: MarkOptions): HighlightResult {
-  const {value, matchLevel, matchedWords, allMarked} = mark(text, wordSpans(text), options);
+/** `spans` may be passed when the caller has them already (`wordSpans(text)`). */
+export function highlightText(text: string, options: MarkOptions, spans: WordSpan[] = wordSpans(text)): HighlightResult {
+  const {value, matchLevel, matchedWords, allMarked} = mark(text, spans, options);
   return matchLevel === 'none' ? {value, matchLevel, matchedWords} : {value, matchLevel, matchedWords, fullyHighlighted: allMarked};
 }
 
@@ -175,8 +181,7 @@ export function highlightText(text: string, options: MarkOptions): HighlightResu
  * before it, the rest after), or its first words when nothing matches; `ellipsis` marks
  * each side that was cut.
  */
-export function snippetText(text: string, words: number, ellipsis: string, options: MarkOptions): SnippetResult {
-  const spans = wordSpans(text);
+export function snippetText(text: string, words: number, ellipsis: string, options: MarkOptions, spans: WordSpan[] = wordSpans(text)): SnippetResult {
   const size = Math.max(1, Math.floor(words));
   if (spans.length <= size) {
     const {value, matchLevel} = mark(text, spans, options);

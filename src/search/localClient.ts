@@ -5,7 +5,7 @@
  * way the DocSearch crawler's index settings do: words, typos, attribute, exactness,
  * then the record weight.
  */
-import MiniSearch, {type SearchResult} from 'minisearch';
+import MiniSearch from 'minisearch';
 import {
   createTermMatcher,
   highlightText,
@@ -19,9 +19,12 @@ import {
   type SnippetResult,
   type TermMatch,
   type TermRule,
+  type WordSpan,
+  wordSpans,
 } from './highlight';
 import type {SearchRecord} from './records';
 import {inIdleSlices} from './idle';
+import {LruCache} from './lruCache';
 import {RetryError} from './retryError';
 
 export {RetryError};
@@ -105,6 +108,60 @@ export interface LocalSearchOptions {
 interface Index {
   records: SearchRecord[];
   engine: MiniSearch<number>;
+  /** Per-term matches, reused across the prefixes a user types; dropped with the index. */
+  terms: LruCache<TermHits>;
+  /** A one-term query's matching records in ranked order, by term and rule: what `a` or `re` answer with before filters. */
+  ranked: LruCache<Int32Array>;
+  /** Which records pass a facetFilters value (1 = kept), by its JSON. */
+  filters: LruCache<Uint8Array>;
+  /** Words of the fields of records shown as hits, by position and field: the same pages show at every keystroke. */
+  spans: LruCache<WordSpan[]>;
+  /** Per distinct attribute, a small number per record standing for its value; made on first use. */
+  distinctKeys: Partial<Record<DistinctKey, {keys: Int32Array; count: number}>>;
+}
+
+type DistinctKey = 'url' | 'url_without_anchor';
+
+/** Records with one value of `key` share a number; a record without one gets its own, as `String(value ?? position)` did. */
+function distinctKeys(index: Index, key: DistinctKey): {keys: Int32Array; count: number} {
+  const cached = index.distinctKeys[key];
+  if (cached) return cached;
+  const numbers = new Map<string, number>();
+  const keys = new Int32Array(index.records.length);
+  index.records.forEach((record, position) => {
+    const value = String(record[key] ?? position);
+    let n = numbers.get(value);
+    if (n === undefined) numbers.set(value, (n = numbers.size));
+    keys[position] = n;
+  });
+  return (index.distinctKeys[key] = {keys, count: numbers.size});
+}
+
+/**
+ * Term matches (and one-term rankings) kept across searches: typing `api key` searches
+ * `api` again at every keystroke after the space, and every search starts with a one- or
+ * two-letter prefix matching most of the index. Most kept terms are longer prefixes with
+ * few matches, so the bound that counts is the matches held in all: about 6 one-letter
+ * prefixes' worth, some 10 MB with the other caches below.
+ */
+const TERM_CACHE_ENTRIES = 512;
+const TERM_CACHE_HITS = 30_000;
+/** Ranked lists are plain record positions, 4 bytes each, so they can keep many more. */
+const RANKED_CACHE_IDS = 400_000;
+/** Record fields whose words are kept for highlighting, and the words they may hold in all. */
+const SPAN_CACHE_FIELDS = 2000;
+const SPAN_CACHE_WORDS = 100_000;
+/** Distinct facetFilters values whose record masks are kept. */
+const FILTER_CACHE_ENTRIES = 16;
+
+/** One term's matches by record position; never mutated once made, so they can be shared. */
+export type TermHits = Map<number, TermHit>;
+
+/** What is kept of a MiniSearch result: its score, the words it matched with their fields, and the processed query term. */
+export interface TermHit {
+  score: number;
+  match: Record<string, string[]>;
+  term: string;
 }
 
 function fieldText(record: SearchRecord, field: Field): string | null {
@@ -124,7 +181,15 @@ async function buildIndex(records: SearchRecord[]): Promise<Index> {
   await inIdleSlices(records.length, BUILD_SLICE, (from, to) => {
     for (let position = from; position < to; position += 1) engine.add(position);
   });
-  return {records, engine};
+  return {
+    records,
+    engine,
+    terms: new LruCache<TermHits>(TERM_CACHE_ENTRIES, TERM_CACHE_HITS, (hits) => hits.size),
+    ranked: new LruCache<Int32Array>(TERM_CACHE_ENTRIES, RANKED_CACHE_IDS, (ids) => ids.length),
+    filters: new LruCache<Uint8Array>(FILTER_CACHE_ENTRIES),
+    distinctKeys: {},
+    spans: new LruCache<WordSpan[]>(SPAN_CACHE_FIELDS, SPAN_CACHE_WORDS, (spans) => spans.length),
+  };
 }
 
 // ---------------------------------------------------------------- parameters
@@ -238,6 +303,26 @@ function facetFiltersPredicate(value: unknown): Predicate | null {
   return (record) => clauses.every((p) => p(record));
 }
 
+/** The records `facetFilters` keeps, as a mask over record positions; null when it filters nothing. */
+function filterMask(index: Index, value: unknown): Uint8Array | null {
+  const predicate = facetFiltersPredicate(value);
+  if (!predicate) return null;
+  let key: string | undefined;
+  try {
+    key = typeof value === 'string' ? value : JSON.stringify(value);
+  } catch {
+    key = undefined;
+  }
+  const cached = key === undefined ? undefined : index.filters.get(key);
+  if (cached) return cached;
+  const mask = new Uint8Array(index.records.length);
+  index.records.forEach((record, position) => {
+    mask[position] = predicate(record) ? 1 : 0;
+  });
+  if (key !== undefined) index.filters.set(key, mask);
+  return mask;
+}
+
 const ALL_FACETS = ['language', 'docusaurus_tag', 'type'];
 
 function facetCounts(records: SearchRecord[], ids: number[], value: unknown): Record<string, Record<string, number>> {
@@ -255,6 +340,17 @@ function facetCounts(records: SearchRecord[], ids: number[], value: unknown): Re
 
 // ---------------------------------------------------------------- matching and ranking
 
+/**
+ * A record matched by the whole query: MiniSearch's combined score and, per query term
+ * that matched it (in query order), that term's own match. This is what MiniSearch's
+ * AND/OR combination computes, kept apart so the per-term matches stay shareable.
+ */
+interface Matched {
+  id: number;
+  score: number;
+  parts: TermHit[];
+}
+
 interface Candidate {
   id: number;
   words: number;
@@ -262,6 +358,9 @@ interface Candidate {
   attribute: number;
   exact: number;
   score: number;
+  level: number;
+  pageRank: number;
+  position: number;
 }
 
 /**
@@ -270,80 +369,227 @@ interface Candidate {
  * words matched exactly rather than by prefix, then `weight.level`, `weight.pageRank`,
  * `weight.position`, and MiniSearch's own score last.
  */
-function rank(result: SearchResult, match: (word: string) => TermMatch[], termCount: number): Candidate {
-  const typos = new Array<number>(termCount).fill(Infinity);
-  const boost = new Array<number>(termCount).fill(0);
-  const exact = new Array<boolean>(termCount).fill(false);
-  for (const [word, fields] of Object.entries(result.match)) {
-    const best = Math.max(...fields.map((field) => FIELD_BOOST[field as Field] ?? 1));
-    for (const hit of match(word)) {
-      typos[hit.index] = Math.min(typos[hit.index], hit.typos);
-      boost[hit.index] = Math.max(boost[hit.index], best);
-      if (hit.exact) exact[hit.index] = true;
+function createRanker(match: (word: string) => TermMatch[], termCount: number): (matched: Matched, record: SearchRecord) => Candidate {
+  // Scratch space reused for every record of the query: ranking thousands of matches of a
+  // short prefix should not allocate three arrays each.
+  const typos = new Float64Array(termCount);
+  const boost = new Float64Array(termCount);
+  const exact = new Uint8Array(termCount);
+  return (matched, record) => {
+    typos.fill(Infinity);
+    boost.fill(0);
+    exact.fill(0);
+    // A word two terms both matched appears in both parts with the same fields; min/max
+    // make seeing it twice harmless, so this equals walking MiniSearch's merged `match`.
+    for (const part of matched.parts) {
+      const words = part.match;
+      for (const word of Object.keys(words)) {
+        const hits = match(word);
+        if (hits.length === 0) continue;
+        let best = -Infinity;
+        for (const field of words[word]) {
+          const b = FIELD_BOOST[field as Field] ?? 1;
+          if (b > best) best = b;
+        }
+        for (const hit of hits) {
+          if (hit.typos < typos[hit.index]) typos[hit.index] = hit.typos;
+          if (best > boost[hit.index]) boost[hit.index] = best;
+          if (hit.exact) exact[hit.index] = 1;
+        }
+      }
     }
-  }
-  let words = 0;
-  let typoSum = 0;
-  for (const t of typos) {
-    if (t !== Infinity) {
-      words += 1;
-      typoSum += t;
+    let words = 0;
+    let typoSum = 0;
+    let attribute = 0;
+    let exactCount = 0;
+    for (let i = 0; i < termCount; i += 1) {
+      if (typos[i] !== Infinity) {
+        words += 1;
+        typoSum += typos[i];
+      }
+      attribute += boost[i];
+      exactCount += exact[i];
     }
-  }
-  return {
-    id: result.id as number,
-    words,
-    typos: typoSum,
-    attribute: boost.reduce((a, b) => a + b, 0),
-    exact: exact.filter(Boolean).length,
-    score: result.score,
+    const weight = record.weight;
+    return {
+      id: matched.id,
+      words,
+      typos: typoSum,
+      attribute,
+      exact: exactCount,
+      score: matched.score,
+      level: weight?.level ?? 0,
+      pageRank: weight?.pageRank ?? 0,
+      position: weight?.position ?? 0,
+    };
   };
 }
 
-function compareCandidates(records: SearchRecord[]) {
-  return (a: Candidate, b: Candidate): number => {
-    const wa = records[a.id].weight ?? {level: 0, pageRank: 0, position: 0};
-    const wb = records[b.id].weight ?? {level: 0, pageRank: 0, position: 0};
-    return (
-      b.words - a.words ||
-      a.typos - b.typos ||
-      b.attribute - a.attribute ||
-      b.exact - a.exact ||
-      (wb.level ?? 0) - (wa.level ?? 0) ||
-      (wb.pageRank ?? 0) - (wa.pageRank ?? 0) ||
-      (wa.position ?? 0) - (wb.position ?? 0) ||
-      b.score - a.score ||
-      a.id - b.id
-    );
-  };
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return (
+    b.words - a.words ||
+    a.typos - b.typos ||
+    b.attribute - a.attribute ||
+    b.exact - a.exact ||
+    b.level - a.level ||
+    b.pageRank - a.pageRank ||
+    a.position - b.position ||
+    b.score - a.score ||
+    a.id - b.id
+  );
+}
+
+/** A query term as MiniSearch will search it, with the prefix and typo rule it gets. */
+interface TermSpec {
+  /** The term as sent to MiniSearch, which processes it again. */
+  term: string;
+  /** MiniSearch's processed term; two query terms may process to one. */
+  processed: string;
+  prefix: boolean;
+  fuzzy: number | false;
+  key: string;
 }
 
 interface PreparedQuery {
   terms: string[];
   rules: TermRule[];
+  specs: TermSpec[];
   match: (word: string) => TermMatch[];
-  /** MiniSearch results for AND and OR, run once per query for all requests of a call. */
-  results: Partial<Record<'AND' | 'OR', SearchResult[]>>;
+  /** Matches for AND and OR, run once per query for all requests of a call. */
+  results: Partial<Record<'AND' | 'OR', Matched[]>>;
+  /** The same, ranked: record positions. */
+  ranked: Partial<Record<'AND' | 'OR', Int32Array>>;
 }
 
 function prepareQuery(query: string): PreparedQuery {
   const terms = queryTerms(query.slice(0, MAX_QUERY_LENGTH));
   const rules = termRules(terms);
-  return {terms, rules, match: createTermMatcher(rules), results: {}};
+  const byTerm = new Map(rules.map((rule) => [rule.term, rule]));
+  const specs: TermSpec[] = [];
+  for (const term of terms) {
+    // What MiniSearch's own tokenizer and processTerm make of the term; the rule is looked
+    // up by that processed term, as the prefix and fuzzy callbacks of one joined search did.
+    for (const token of tokenize(term)) {
+      const processed = normalizeTerm(token);
+      if (!processed) continue;
+      const rule = byTerm.get(processed);
+      const prefix = rule?.prefix ?? false;
+      const fuzzy = rule?.maxTypos || false;
+      specs.push({term: token, processed, prefix, fuzzy, key: `${processed}\u0000${prefix ? 1 : 0}\u0000${fuzzy || 0}`});
+    }
+  }
+  return {terms, rules, specs, match: createTermMatcher(rules), results: {}, ranked: {}};
 }
 
-function runQuery(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'OR'): SearchResult[] {
+/** One term's matches, optionally only among `among` (skipped documents cost no scoring). */
+function searchTerm(index: Index, spec: TermSpec, among?: ReadonlyMap<number, unknown>): TermHits {
+  const results = index.engine.search(spec.term, {
+    prefix: () => spec.prefix,
+    fuzzy: () => spec.fuzzy,
+    boost: FIELD_BOOST,
+    // A boost of 1 leaves scores bit for bit the same; 0 makes MiniSearch skip the document.
+    ...(among ? {boostDocument: (id: number) => (among.has(id) ? 1 : 0)} : {}),
+  });
+  const hits: TermHits = new Map();
+  for (const {id, score, match} of results) hits.set(id as number, {score, match, term: spec.processed});
+  return hits;
+}
+
+function cachedTerm(index: Index, spec: TermSpec): TermHits {
+  let hits = index.terms.get(spec.key);
+  if (!hits) index.terms.set(spec.key, (hits = searchTerm(index, spec)));
+  return hits;
+}
+
+function distinctTerms(parts: TermHit[]): number {
+  return new Set(parts.map((part) => part.term)).size || 1;
+}
+
+/**
+ * MiniSearch's AND/OR of the query terms, computed per term so each term's matches can be
+ * cached: scores add in query order and are multiplied by the number of distinct terms
+ * matched, exactly as MiniSearch's own combination does. For AND, the last term (the word
+ * being typed, often a short prefix matching most records) is scored only among the records
+ * the other terms matched, unless it is cached already.
+ */
+function runQuery(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'OR'): Matched[] {
   const cached = prepared.results[combineWith];
   if (cached) return cached;
-  const rules = new Map(prepared.rules.map((rule) => [rule.term, rule]));
-  const results = index.engine.search(prepared.terms.join(' '), {
-    combineWith,
-    prefix: (term) => rules.get(term)?.prefix ?? false,
-    fuzzy: (term) => rules.get(term)?.maxTypos || false,
-    boost: FIELD_BOOST,
-  });
+  const {specs} = prepared;
+  const perTerm: TermHits[] = [];
+  if (combineWith === 'AND') {
+    let among: TermHits | null = null;
+    for (let i = 0; i < specs.length; i += 1) {
+      const spec = specs[i];
+      const hits: TermHits =
+        among && i === specs.length - 1 && !index.terms.get(spec.key) ? searchTerm(index, spec, among) : cachedTerm(index, spec);
+      perTerm.push(hits);
+      if (!among || hits.size < among.size) among = hits;
+    }
+  } else {
+    for (const spec of specs) perTerm.push(cachedTerm(index, spec));
+  }
+
+  // MiniSearch multiplies by the number of distinct processed terms matched.
+  const repeated = new Set(specs.map((spec) => spec.processed)).size < specs.length;
+  const results: Matched[] = [];
+  if (perTerm.length > 0) {
+    // Every record any term matched, or for AND only those of the smallest term.
+    const seeds = combineWith === 'AND' ? [perTerm.reduce((a, b) => (b.size < a.size ? b : a))] : perTerm;
+    const seen = combineWith === 'AND' ? null : new Set<number>();
+    for (const seed of seeds) {
+      for (const id of seed.keys()) {
+        if (seen) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+        }
+        const parts: TermHit[] = [];
+        let score = 0;
+        let complete = true;
+        for (let i = 0; i < perTerm.length; i += 1) {
+          const part = perTerm[i].get(id);
+          if (!part) {
+            complete = false;
+            if (combineWith === 'AND') break;
+            continue;
+          }
+          score = parts.length === 0 ? part.score : score + part.score;
+          parts.push(part);
+        }
+        if (combineWith === 'AND' && !complete) continue;
+        results.push({id, score: score * (repeated ? distinctTerms(parts) : parts.length), parts});
+      }
+    }
+  }
   prepared.results[combineWith] = results;
   return results;
+}
+
+/**
+ * All matches in ranked order, before facet filters and distinct (a total order, so
+ * filtering a ranked list keeps it ranked). A one-term query's list depends only on the
+ * term and its rule, so it is kept across searches: every search starts with one, and
+ * one or two letters match most records, which ranking thousands of times over would cost.
+ */
+function rankedMatches(index: Index, prepared: PreparedQuery, combineWith: 'AND' | 'OR'): Int32Array {
+  const cached = prepared.ranked[combineWith];
+  if (cached) return cached;
+  const key =
+    prepared.terms.length === 1 && prepared.specs.length === 1 ? `${prepared.specs[0].key}\u0000${JSON.stringify(prepared.rules)}` : null;
+  let ranked = key === null ? undefined : index.ranked.get(key);
+  if (!ranked) {
+    const {records} = index;
+    const rank = createRanker(prepared.match, prepared.terms.length);
+    ranked = Int32Array.from(
+      runQuery(index, prepared, combineWith)
+        .map((matched) => rank(matched, records[matched.id]))
+        .sort(compareCandidates),
+      (candidate) => candidate.id,
+    );
+    if (key !== null) index.ranked.set(key, ranked);
+  }
+  prepared.ranked[combineWith] = ranked;
+  return ranked;
 }
 
 // ---------------------------------------------------------------- hits
@@ -407,7 +653,15 @@ interface HitOptions {
   ellipsis: string;
 }
 
-function buildHit(record: SearchRecord, options: HitOptions): LocalSearchHit {
+function fieldSpans(index: Index, position: number, field: Field, text: string): WordSpan[] {
+  const key = `${position}\u0000${field}`;
+  let spans = index.spans.get(key);
+  if (!spans) index.spans.set(key, (spans = wordSpans(text)));
+  return spans;
+}
+
+function buildHit(index: Index, position: number, options: HitOptions): LocalSearchHit {
+  const record = index.records[position];
   const hit = {...retrieve(record, options.retrieve), objectID: String(record.objectID)} as LocalSearchHit;
   if (typeof hit.url === 'string') hit.url = absoluteUrl(hit.url, options.origin);
   const highlighted: LocalSearchHit['_highlightResult'] = {};
@@ -416,12 +670,16 @@ function buildHit(record: SearchRecord, options: HitOptions): LocalSearchHit {
     const text = fieldText(record, field);
     if (text === null) continue;
     const words = options.snippet.get(field);
+    const highlight = options.highlight.has(field);
+    if (!highlight && words === undefined) continue;
+    // Split once for both the highlight and the snippet (spans are only read).
+    const spans = fieldSpans(index, position, field, text);
     if (field === 'content') {
-      if (options.highlight.has(field)) highlighted.content = highlightText(text, options.mark);
-      if (words !== undefined) snippets.content = snippetText(text, words, options.ellipsis, options.mark);
+      if (highlight) highlighted.content = highlightText(text, options.mark, spans);
+      if (words !== undefined) snippets.content = snippetText(text, words, options.ellipsis, options.mark, spans);
     } else {
-      if (options.highlight.has(field)) (highlighted.hierarchy ??= {})[field] = highlightText(text, options.mark);
-      if (words !== undefined) (snippets.hierarchy ??= {})[field] = snippetText(text, words, options.ellipsis, options.mark);
+      if (highlight) (highlighted.hierarchy ??= {})[field] = highlightText(text, options.mark, spans);
+      if (words !== undefined) (snippets.hierarchy ??= {})[field] = snippetText(text, words, options.ellipsis, options.mark, spans);
     }
   }
   hit._highlightResult = highlighted;
@@ -454,26 +712,24 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
   let facets: LocalSearchResponse['facets'] = {};
   if (index && prepared.terms.length > 0) {
     const {records} = index;
-    const filter = facetFiltersPredicate(params.facetFilters);
-    const matches = (mode: 'AND' | 'OR') => runQuery(index, prepared, mode).filter((r) => !filter || filter(records[r.id as number]));
-    let found = matches('AND');
+    const mask = filterMask(index, params.facetFilters);
+    let found = rankedMatches(index, prepared, 'AND');
     // Algolia's removeWordsIfNoResults: 'allOptional'.
-    if (found.length === 0 && prepared.terms.length > 1) found = matches('OR');
-    const ranked = found.map((r) => rank(r, prepared.match, prepared.terms.length)).sort(compareCandidates(records));
+    if (prepared.terms.length > 1 && !(mask ? found.some((id) => mask[id] === 1) : found.length > 0)) found = rankedMatches(index, prepared, 'OR');
+    // One pass over the ranked matches for the filter and distinct: the first hits per key are its best.
     const distinct = distinctParam(params.distinct);
-    if (distinct) {
-      const seen = new Map<string, number>();
-      ids = [];
-      for (const {id} of ranked) {
-        const key = String(records[id][distinct.key] ?? id);
-        const count = seen.get(key) ?? 0;
-        if (count < distinct.limit) {
-          seen.set(key, count + 1);
-          ids.push(id);
-        }
+    const {keys, count} = distinct ? distinctKeys(index, distinct.key) : {keys: null, count: 0};
+    const seen = new Uint8Array(count);
+    const limit = distinct?.limit ?? 0;
+    ids = [];
+    for (const id of found) {
+      if (mask && mask[id] !== 1) continue;
+      if (keys) {
+        const key = keys[id];
+        if (seen[key] >= limit) continue;
+        seen[key] += 1;
       }
-    } else {
-      ids = ranked.map((c) => c.id);
+      ids.push(id);
     }
     facets = facetCounts(records, ids, params.facets);
   } else {
@@ -494,7 +750,7 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
     ellipsis: typeof params.snippetEllipsisText === 'string' ? params.snippetEllipsisText : DEFAULT_ELLIPSIS,
   };
   const pageIds = hitsPerPage === 0 ? [] : ids.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-  const hits = index ? pageIds.map((id) => buildHit(index.records[id], hitOptions)) : [];
+  const hits = index ? pageIds.map((id) => buildHit(index, id, hitOptions)) : [];
 
   const response: LocalSearchResponse = {
     hits,
@@ -524,13 +780,16 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
  */
 export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[]>, options: LocalSearchOptions = {}): LocalSearchClient {
   let loading: Promise<Index> | null = null;
+  /** The index once built, for clearCache(). */
+  let built: Index | null = null;
 
   function load(): Promise<Index> {
     if (loading) return loading;
     const attempt = (async () => {
       const records = await loadRecords();
       if (!Array.isArray(records)) throw new TypeError('The search records are not a list.');
-      return buildIndex(records);
+      built = await buildIndex(records);
+      return built;
     })();
     loading = attempt;
     attempt.catch(() => {
@@ -572,7 +831,11 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
       );
     },
     addAlgoliaAgent() {},
+    /** Drops the cached term matches (Algolia's clients clear their response cache here). */
     clearCache() {
+      built?.terms.clear();
+      built?.ranked.clear();
+      built?.spans.clear();
       return Promise.resolve();
     },
   };
