@@ -148,7 +148,12 @@ export async function benchPartnerApi(options: BenchOptions = {}): Promise<Partn
 
 if (require.main === module) {
   benchPartnerApi().then(
-    ({ours, bare, ratio}) => {
+    (result) => {
+      if (process.argv.includes('--json')) {
+        console.log(JSON.stringify(result));
+        return;
+      }
+      const {ours, bare, ratio} = result;
       console.log(`Partner-config API, ${TARGET}, 50 connections, loopback:`);
       console.log(`  ours (Fastify): ${ours.rps} req/s, p99 ${ours.p99} ms`);
       console.log(`  bare node:http: ${bare.rps} req/s, p99 ${bare.p99} ms`);
