@@ -1,8 +1,11 @@
 /**
  * Throughput of the partner-config API against a bare `node:http` server sending the
- * same body: what Fastify, validation and headers cost. Loopback only.
- * Run alone with `npx tsx scripts/bench/partner-api.ts`.
+ * same body: what Fastify, validation and headers cost. Loopback only. Each server
+ * runs in a Node process of its own, as in production, so that the load generator's
+ * work and garbage never land on the server measured.
+ * Run alone with `npx tsx scripts/bench/partner-api.ts` (`--json` for one JSON line).
  */
+import {spawn} from 'node:child_process';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -91,6 +94,43 @@ async function startOurs(): Promise<{url: string; close: () => Promise<void>}> {
   };
 }
 
+type ServerKind = 'ours' | 'bare';
+
+/** Serves one kind in this process and prints its URL: the child side of `startServer`. */
+async function serve(kind: ServerKind): Promise<void> {
+  const served = (await loadPartners(DEFAULT_PARTNERS_DIR)).lookup('acme.localhost');
+  if (!served) throw new Error('The demo partners no longer serve acme.localhost.');
+  const server = kind === 'ours' ? await startOurs() : await startBare(served.body, served.etag);
+  console.log(JSON.stringify({url: server.url}));
+  // The parent ends the child by closing its standard input.
+  process.stdin.resume();
+  process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
+}
+
+/** Starts one kind of server in a child process; resolves once it listens. */
+function startServer(kind: ServerKind): Promise<{url: string; close: () => Promise<void>}> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, __filename, '--serve', kind], {stdio: ['pipe', 'pipe', 'inherit']});
+    let stdout = '';
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`The ${kind} server exited early (${code}).`)));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const line = stdout.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      child.removeAllListeners('exit');
+      resolve({
+        url: (JSON.parse(line) as {url: string}).url,
+        close: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.stdin.end();
+          }),
+      });
+    });
+  });
+}
+
 /** Both servers must answer the benchmarked URL with the same body, or the comparison means nothing. */
 async function checkSameBody(ours: string, bare: string): Promise<void> {
   const [a, b] = await Promise.all([fetch(ours + TARGET), fetch(bare + TARGET)]);
@@ -102,8 +142,7 @@ async function checkSameBody(ours: string, bare: string): Promise<void> {
 
 /** One warm-up then one measured run; fails if any request did not get a 2xx. */
 async function measure(base: string, seconds: number, warmup: number, connections: number): Promise<CannonResult> {
-  // The load generator runs in a worker thread, so that it does not share the server's event loop.
-  const options = {url: base + TARGET, connections, workers: 1};
+  const options = {url: base + TARGET, connections};
   if (warmup > 0) await autocannon({...options, duration: warmup});
   const result = await autocannon({...options, duration: seconds});
   if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
@@ -128,10 +167,7 @@ function figures(runs: CannonResult[]): Figures {
  */
 export async function benchPartnerApi(options: BenchOptions = {}): Promise<PartnerApiBench> {
   const {duration = 8, warmup = 2, connections = 50} = options;
-  const served = (await loadPartners(DEFAULT_PARTNERS_DIR)).lookup('acme.localhost');
-  if (!served) throw new Error('The demo partners no longer serve acme.localhost.');
-  const ours = await startOurs();
-  const bare = await startBare(served.body, served.etag);
+  const [ours, bare] = await Promise.all([startServer('ours'), startServer('bare')]);
   try {
     await checkSameBody(ours.url, bare.url);
     const runs: Record<'ours' | 'bare', CannonResult[]> = {ours: [], bare: []};
@@ -146,7 +182,13 @@ export async function benchPartnerApi(options: BenchOptions = {}): Promise<Partn
   }
 }
 
-if (require.main === module) {
+const serveIndex = process.argv.indexOf('--serve');
+if (require.main === module && serveIndex > 0) {
+  serve(process.argv[serveIndex + 1] === 'bare' ? 'bare' : 'ours').catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+} else if (require.main === module) {
   benchPartnerApi().then(
     (result) => {
       if (process.argv.includes('--json')) {
