@@ -1,5 +1,5 @@
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {bootScript} from '../../src/branding/boot';
+import {bootScript, colorModeStorage} from '../../src/branding/boot';
 import {GREY_THEMES} from '../../src/branding/colors';
 import {DEFAULT_API_BASES, DEFAULT_BRAND} from '../../src/branding/defaults';
 
@@ -14,8 +14,7 @@ export default function brandingPlugin(context: LoadContext): Plugin {
     defaultHosts: [new URL(process.env.DOCS_URL ?? DEFAULT_BRAND.docsUrl).hostname, 'localhost', '127.0.0.1'],
     themes: GREY_THEMES,
     timeoutMs: PARTNER_CONFIG_TIMEOUT_MS,
-    // Docusaurus' colour mode slot: `theme` plus the site's storage namespace.
-    colorModeStorage: {type: context.siteStorage.type, key: `theme${context.siteStorage.namespace}`},
+    colorModeStorage: colorModeStorage(context.siteStorage),
   });
   return {
     name: 'branding',

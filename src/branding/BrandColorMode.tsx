@@ -1,21 +1,12 @@
 import {useEffect} from 'react';
-import {createStorageSlot, useColorMode, useThemeConfig, type ColorMode} from '@docusaurus/theme-common';
+import siteStorage from '@generated/site-storage';
+import {useColorMode, useThemeConfig, type ColorMode} from '@docusaurus/theme-common';
 import {useBrand, useBrandSettled} from './BrandProvider';
+import {colorModeStorage, readerColorMode} from './boot';
 
 // The installed theme-common (3.10) accepts `{persist: false}` at run time: the mode is
 // applied without being stored as the reader's choice. Its published type omits it.
 type SetColorMode = (mode: ColorMode | null, options?: {persist?: boolean}) => void;
-
-/** True when the reader chose a colour mode: the toggle's stored choice or `?docusaurus-theme=`. */
-function readerHasChosen(): boolean {
-  let query: string | null = null;
-  try {
-    query = new URLSearchParams(window.location.search).get('docusaurus-theme');
-  } catch {
-    query = null;
-  }
-  return [query, createStorageSlot('theme').get()].some((mode) => mode === 'light' || mode === 'dark');
-}
 
 /**
  * Applies a partner's default colour mode (`color_mode`) when its config arrives, for
@@ -31,7 +22,8 @@ export function BrandColorMode(): null {
   } = useThemeConfig();
 
   useEffect(() => {
-    if (readerHasChosen()) return;
+    // The reader's own choice (toggle or `?docusaurus-theme=`) wins, as in the pre-paint script.
+    if (readerColorMode(colorModeStorage(siteStorage)) !== null) return;
     const root = document.documentElement;
     const setMode = setColorMode as SetColorMode;
     if (brand.colorMode) {

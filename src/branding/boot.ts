@@ -28,6 +28,11 @@ export interface ColorModeStorage {
   key: string;
 }
 
+/** Docusaurus' colour mode slot for a site's storage settings: `theme` plus the namespace. */
+export function colorModeStorage(site: {type: string; namespace: string}): ColorModeStorage {
+  return {type: site.type, key: `theme${site.namespace}`};
+}
+
 /** What the cache holds for a host; written by the app (runtime.ts), read before first paint. */
 export interface CachedBrandEntry {
   partner: boolean;
@@ -173,11 +178,15 @@ export function brandBoot(settings: BootSettings): void {
         modeObserver.disconnect();
       });
     }
+    // Cached values were sanitised before they were stored; check the scheme again anyway.
+    var safeSrc = function (src: string | undefined): string {
+      return src && /^(https?:\/\/|\/(?!\/))/.test(src) ? src : '';
+    };
     // Start loading the cached logo now rather than when the parser reaches the navbar.
-    var logoSrc = brand.logos && brand.logos.light;
+    var logoSrc = safeSrc(brand.logos && brand.logos.light);
     // Without a logo the navbar shows the name instead, as the React logo does (see custom.css).
-    if (!logoSrc || !/^(https?:\/\/|\/(?!\/))/.test(logoSrc)) root.setAttribute('data-brand-logoless', '');
-    if (logoSrc && /^(https?:\/\/|\/(?!\/))/.test(logoSrc)) {
+    if (!logoSrc) root.setAttribute('data-brand-logoless', '');
+    if (logoSrc) {
       var preload = document.createElement('link');
       preload.rel = 'preload';
       preload.as = 'image';
@@ -189,9 +198,8 @@ export function brandBoot(settings: BootSettings): void {
       if (el.hasAttribute('data-brand-name') && el.textContent !== name) el.textContent = name;
       var which = el.getAttribute('data-brand-logo');
       if (which) {
-        var src = brand.logos && (which === 'dark' ? brand.logos.dark : brand.logos.light);
-        // Cached values were sanitised before they were stored; check the scheme again anyway.
-        if (src && /^(https?:\/\/|\/(?!\/))/.test(src) && el.getAttribute('src') !== src) el.setAttribute('src', src);
+        var src = safeSrc(brand.logos && (which === 'dark' ? brand.logos.dark : brand.logos.light));
+        if (src && el.getAttribute('src') !== src) el.setAttribute('src', src);
         if (el.getAttribute('alt') !== name) el.setAttribute('alt', name);
       }
     };
