@@ -12,7 +12,7 @@ import {createApp} from '../server/app';
 import {compressBuild} from './compress-build';
 import {listFiles, routeFile} from '../server/static-site';
 import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
-import type {PartnerApiBench} from './bench/partner-api';
+import {benchPartnerApi} from './bench/partner-api';
 import {benchSearch} from './bench/search';
 import {watchTreeRss} from './bench/tree-rss';
 
@@ -178,26 +178,6 @@ async function lighthouseMobile(url: string): Promise<LighthouseFigures> {
   return {score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls')};
 }
 
-/**
- * The partner-API load test in a Node process of its own: in this one, after the builds,
- * browsers and the search index, garbage collection and a cold JIT for Fastify's paths
- * weighed on our server and the bare one unequally (ours/bare 0.63 there, 0.94 alone, for the
- * same code), while production runs the server in a process of its own.
- */
-async function partnerApiInFreshProcess(): Promise<PartnerApiBench> {
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(path.join(siteDir, 'node_modules/.bin/tsx'), [path.join(__dirname, 'bench/partner-api.ts'), '--json'], {cwd: siteDir, stdio: ['ignore', 'pipe', 'pipe']});
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`partner-API bench exited ${code}\n${stderr.slice(-2000)}`))));
-  });
-  const line = output.trim().split('\n').pop() ?? '';
-  return JSON.parse(line) as PartnerApiBench;
-}
-
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
@@ -217,7 +197,6 @@ async function main(): Promise<void> {
   console.log("Build with the theme's stock DocSearch bar (baseline for local search)...");
   const noSearchDir = path.join(outRoot, 'stock-search');
   await stockSearchBuild(noSearchDir);
-  await compressBuild(noSearchDir);
 
   const app = await createApp({buildDir: fasterDir});
   await app.listen({port: 0, host: '127.0.0.1'});
@@ -251,7 +230,8 @@ async function main(): Promise<void> {
   console.log('Measuring local search...');
   const search = await benchSearch(fasterDir, siteDir);
   console.log('Measuring the partner-config API under load...');
-  const partnerApi = await partnerApiInFreshProcess();
+  // Each server runs in a process of its own (see bench/partner-api.ts).
+  const partnerApi = await benchPartnerApi();
 
   console.log('\n## Build (cold, this machine)');
   console.log(`| bundler | time | peak RSS, all processes | largest process |\n| --- | --- | --- | --- |`);

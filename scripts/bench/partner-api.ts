@@ -3,7 +3,7 @@
  * same body: what Fastify, validation and headers cost. Loopback only. Each server
  * runs in a Node process of its own, as in production, so that the load generator's
  * work and garbage never land on the server measured.
- * Run alone with `npx tsx scripts/bench/partner-api.ts` (`--json` for one JSON line).
+ * Run alone with `npx tsx scripts/bench/partner-api.ts`.
  */
 import {spawn} from 'node:child_process';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
@@ -190,12 +190,7 @@ if (require.main === module && serveIndex > 0) {
   });
 } else if (require.main === module) {
   benchPartnerApi().then(
-    (result) => {
-      if (process.argv.includes('--json')) {
-        console.log(JSON.stringify(result));
-        return;
-      }
-      const {ours, bare, ratio} = result;
+    ({ours, bare, ratio}) => {
       console.log(`Partner-config API, ${TARGET}, 50 connections, loopback:`);
       console.log(`  ours (Fastify): ${ours.rps} req/s, p99 ${ours.p99} ms`);
       console.log(`  bare node:http: ${bare.rps} req/s, p99 ${bare.p99} ms`);
