@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {BUSY_BUDGET_MS, IDLE_TIMEOUT_MS, inIdleSlices, type IdleDeadlineLike} from './idle';
+import {BUSY_BUDGET_MS, IDLE_TIMEOUT_MS, inIdleSlices, WAITED_FOR_BUDGET_MS, whileReaderWaits, type IdleDeadlineLike} from './idle';
 import {createLocalSearchClient, type SearchRecord} from './localClient';
 import {expandRecords, expandRecordsWhenIdle, type CompactRecords} from './records';
 import fixture from './fixtures/records.json';
@@ -101,5 +101,36 @@ describe('work done on idle', () => {
     const calls = stubIdle(() => deadlineWith(0));
     expect(await expandRecordsWhenIdle(file)).toEqual(expandRecords(file));
     expect(calls.length).toBeGreaterThan(1);
+  });
+});
+
+describe('while a reader waits', () => {
+  it('runs slices in timer tasks without asking for idle time, and goes back to idle time when it ends', async () => {
+    const calls = stubIdle(() => deadlineWith(0));
+    const end = whileReaderWaits();
+    const slices: [number, number][] = [];
+    await inIdleSlices(50, 1, (from, to) => slices.push([from, to]));
+    expect(calls).toHaveLength(0);
+    expect(slices).toHaveLength(50);
+    end();
+    end(); // ending twice counts once
+    await inIdleSlices(2, 1, () => undefined);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does as many slices per task as fit its 40 ms budget', async () => {
+    stubIdle(() => deadlineWith(0));
+    const end = whileReaderWaits();
+    let tasks = 0;
+    const real = globalThis.setTimeout;
+    vi.stubGlobal('setTimeout', ((fn: () => void, ms?: number) => {
+      tasks += 1;
+      return real(fn, ms);
+    }) as typeof setTimeout);
+    await inIdleSlices(1000, 1, () => undefined);
+    end();
+    // Cheap slices: far fewer tasks than slices.
+    expect(tasks).toBeLessThan(10);
+    expect(WAITED_FOR_BUDGET_MS).toBeGreaterThan(BUSY_BUDGET_MS);
   });
 });
