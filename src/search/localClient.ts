@@ -103,7 +103,11 @@ export interface LocalSearchOptions {
   /** Highlight tags when a request names none (`<mark>`, `</mark>` unless given). */
   highlightPreTag?: string;
   highlightPostTag?: string;
+  /** Told when the index starts loading, is ready, or failed to load (the page marks it for readers' tools and tests). */
+  onStatus?: (status: IndexStatus) => void;
 }
+
+export type IndexStatus = 'loading' | 'ready' | 'error';
 
 interface Index {
   records: SearchRecord[];
@@ -785,6 +789,7 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
 
   function load(): Promise<Index> {
     if (loading) return loading;
+    options.onStatus?.('loading');
     const attempt = (async () => {
       const records = await loadRecords();
       if (!Array.isArray(records)) throw new TypeError('The search records are not a list.');
@@ -792,9 +797,13 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
       return built;
     })();
     loading = attempt;
-    attempt.catch(() => {
-      if (loading === attempt) loading = null;
-    });
+    attempt.then(
+      () => options.onStatus?.('ready'),
+      () => {
+        if (loading === attempt) loading = null;
+        options.onStatus?.('error');
+      },
+    );
     return attempt;
   }
 
