@@ -119,10 +119,16 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       // For the dev server, whose pages carry no meta tag: where the latest records are.
       writeFileSync(path.join(outDir, 'search', 'manifest.json'), JSON.stringify({records: name}));
       // Every HTML file names the records file, so no unhashed manifest is needed.
-      const tag = `<meta name="${RECORDS_META}" content="${baseUrl}search/${name}">`;
-      for (const file of new Set([...pages.map((p) => p.file), path.join(outDir, '404.html'), htmlFile(outDir, '/search')].filter((f): f is string => Boolean(f && existsSync(f))))) {
+      const recordsPath = `${baseUrl}search/${name}`;
+      const tag = `<meta name="${RECORDS_META}" content="${recordsPath}">`;
+      // The /search page needs the records at once: the browser fetches them while the app starts.
+      // (`crossorigin` makes it the same request as the client's same-origin fetch, so it is reused.)
+      const searchPage = htmlFile(outDir, '/search');
+      const preload = `<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">`;
+      for (const file of new Set([...pages.map((p) => p.file), path.join(outDir, '404.html'), searchPage].filter((f): f is string => Boolean(f && existsSync(f))))) {
         const html = readFileSync(file, 'utf8');
-        if (!html.includes(RECORDS_META)) writeFileSync(file, html.replace('</head>', `${tag}</head>`));
+        if (html.includes(RECORDS_META)) continue;
+        writeFileSync(file, html.replace('</head>', `${tag}${file === searchPage ? preload : ''}</head>`));
       }
       console.log(`[search-index] ${records.records.length} records from ${records.pages.length} pages: search/${name}`);
     },

@@ -1,0 +1,230 @@
+// Replaces the theme's SearchPage (which Docusaurus does not mark safe to eject) rather
+// than wrapping it, because what had to change is inside it:
+// - it waits 300 ms before every search, and in local mode the records only began to
+//   load with that first query: a reader following a link to /search?q=… saw an empty
+//   page for seconds. Here the local index starts loading as the page mounts (the build
+//   also preloads the records file from this page's <head>) and a query from the URL is
+//   sent at once; only typing is debounced;
+// - it sends the configured facet filters (language, docs version) only with
+//   contextualSearch, which the spec turns off; here every request carries the same
+//   filters as the modal's (`themeConfig.algolia.searchParameters`);
+// - it shows a snippet only when a page's best hit is a paragraph; here each page
+//   shows the best-ranked snippet of its text that matched (see src/search/resultsPage.ts);
+// - it credits Algolia in every mode; here only when Algolia answers;
+// - it renders highlighted values as HTML; here they are split into text and <mark>.
+import {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {liteClient} from 'algoliasearch/lite';
+import Head from '@docusaurus/Head';
+import Link from '@docusaurus/Link';
+import Translate, {translate} from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {HtmlClassNameProvider, PageMetadata, usePluralForm, useSearchQueryString} from '@docusaurus/theme-common';
+import {useAlgoliaThemeConfig, useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import {MAX_QUERY_LENGTH} from '@site/src/search/localClient';
+import {whileReaderWaits} from '@site/src/search/idle';
+import {groupHits, pageSearchParams, RESULTS_PER_PAGE, type PageHit, type PageResult, type TextPart} from '@site/src/search/resultsPage';
+import styles from './styles.module.css';
+
+/** Pause after the last keystroke before searching; a query from the URL is sent at once. */
+const TYPING_DEBOUNCE_MS = 150;
+/** Snippet length, as in the modal: 10 words, 5 on narrow screens. */
+const snippetWords = () => (typeof window !== 'undefined' && window.matchMedia('(max-width: 768px)').matches ? 5 : 10);
+
+type Status = 'idle' | 'loading' | 'ready' | 'error';
+
+interface ResultsState {
+  status: Status;
+  query: string;
+  results: PageResult[];
+}
+
+interface SearchCapable {
+  search(input: {requests: {indexName: string; params: Record<string, unknown>}[]}): Promise<{results: unknown[]}>;
+  preload?: () => Promise<void>;
+}
+
+function Highlighted({parts}: {parts: TextPart[]}): ReactNode {
+  return parts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text));
+}
+
+function useDocumentsFound(): (count: number) => string {
+  const {selectMessage} = usePluralForm();
+  return (count) =>
+    selectMessage(
+      count,
+      translate({id: 'theme.SearchPage.documentsFound.plurals', message: 'One document found|{count} documents found'}, {count}),
+    );
+}
+
+function pageTitle(query: string): string {
+  return query
+    ? translate({id: 'theme.SearchPage.existingResultsTitle', message: 'Search results for "{query}"'}, {query})
+    : translate({id: 'theme.SearchPage.emptyResultsTitle', message: 'Search the documentation'});
+}
+
+function AlgoliaCredit(): ReactNode {
+  return (
+    <a className={styles.credit} href="https://www.algolia.com/" target="_blank" rel="noopener noreferrer">
+      <Translate id="theme.SearchPage.algoliaLabel">Powered by Algolia</Translate>
+    </a>
+  );
+}
+
+function SearchPageContent(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const {algolia} = useAlgoliaThemeConfig();
+  // A new function each render: read through a ref so it does not re-run the search.
+  const urlProcessor = useSearchResultUrlProcessor();
+  const processUrl = useRef(urlProcessor);
+  processUrl.current = urlProcessor;
+  const documentsFound = useDocumentsFound();
+  const [query, setQuery] = useSearchQueryString();
+  const local = (siteConfig.customFields?.search as {mode?: string} | undefined)?.mode !== 'algolia';
+  const facetFilters = (algolia.searchParameters as {facetFilters?: unknown} | undefined)?.facetFilters;
+  // In local mode `algoliasearch/lite` is the local client (aliased by plugins/search-index).
+  const client = useMemo(() => liteClient(algolia.appId, algolia.apiKey) as unknown as SearchCapable, [algolia.appId, algolia.apiKey]);
+  const [state, setState] = useState<ResultsState>({status: 'idle', query: '', results: []});
+  const [shown, setShown] = useState(RESULTS_PER_PAGE);
+  const firstQuery = useRef(true);
+
+  // The reader came here to search: load the index now, not on the first query, and build
+  // it without waiting for idle time (the reader is waiting for it).
+  useEffect(() => {
+    const end = whileReaderWaits();
+    if (client.preload) void client.preload().finally(end);
+    else end();
+    return end;
+  }, [client]);
+
+  useEffect(() => {
+    const trimmed = query.trim();
+    setShown(RESULTS_PER_PAGE);
+    if (!trimmed) {
+      setState({status: 'idle', query: '', results: []});
+      return undefined;
+    }
+    let current = true;
+    setState((previous) => ({...previous, status: 'loading', query: trimmed}));
+    const run = () => {
+      const params = pageSearchParams(trimmed.slice(0, MAX_QUERY_LENGTH), facetFilters, snippetWords());
+      client
+        .search({requests: [{indexName: algolia.indexName, params}]})
+        .then(({results}) => {
+          if (!current) return;
+          const hits = ((results[0] as {hits?: PageHit[]} | undefined)?.hits ?? []) as PageHit[];
+          setState({status: 'ready', query: trimmed, results: groupHits(hits).map((r) => ({...r, url: processUrl.current(r.url)}))});
+        })
+        .catch((error: unknown) => {
+          if (!current) return;
+          console.error('Search failed', error);
+          setState({status: 'error', query: trimmed, results: []});
+        });
+    };
+    const immediate = firstQuery.current;
+    firstQuery.current = false;
+    const timer = immediate ? undefined : window.setTimeout(run, TYPING_DEBOUNCE_MS);
+    if (immediate) run();
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [query, client, algolia.indexName, facetFilters]);
+
+  const title = pageTitle(query);
+  const {status, results} = state;
+  const visible = results.slice(0, shown);
+
+  return (
+    <Layout>
+      <PageMetadata title={title} />
+      <Head>
+        <meta property="robots" content="noindex, follow" />
+      </Head>
+      <div className={clsx('container', 'margin-vert--lg', styles.page)} data-results-state={status} aria-busy={status === 'loading'}>
+        <Heading as="h1">{title}</Heading>
+        <form role="search" onSubmit={(e) => e.preventDefault()}>
+          <input
+            type="search"
+            name="q"
+            className={styles.input}
+            placeholder={translate({id: 'theme.SearchPage.inputPlaceholder', message: 'Type your search here'})}
+            aria-label={translate({id: 'theme.SearchPage.inputLabel', message: 'Search'})}
+            onChange={(e) => setQuery(e.target.value)}
+            value={query}
+            maxLength={MAX_QUERY_LENGTH}
+            autoComplete="off"
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
+          />
+        </form>
+        <div className={styles.summary} role="status">
+          <span>{status === 'ready' && results.length > 0 && documentsFound(results.length)}</span>
+          {!local && <AlgoliaCredit />}
+        </div>
+        {status === 'error' && (
+          <div className={styles.message}>
+            <p className={styles.messageTitle}>
+              <Translate id="theme.SearchModal.errorScreen.titleText">Unable to fetch results</Translate>
+            </p>
+            <p>
+              <Translate id="theme.SearchModal.errorScreen.helpText">You might want to check your network connection.</Translate>
+            </p>
+          </div>
+        )}
+        {status === 'ready' && results.length === 0 && (
+          <p className={styles.message}>
+            <Translate id="theme.SearchModal.noResults.noResultsText" values={{query: state.query}}>
+              {'No results for "{query}"'}
+            </Translate>
+          </p>
+        )}
+        {status === 'loading' && results.length === 0 && <div className={styles.spinner} />}
+        {visible.length > 0 && (
+          <main>
+            {visible.map((result) => (
+              <article key={result.url} className={styles.result}>
+                <Heading as="h2" className={styles.resultTitle}>
+                  <Link to={result.url}>
+                    <Highlighted parts={result.title} />
+                  </Link>
+                </Heading>
+                {result.breadcrumbs.length > 0 && (
+                  <nav aria-label={translate({id: 'theme.docs.breadcrumbs.navAriaLabel', message: 'Breadcrumbs'})}>
+                    <ul className={clsx('breadcrumbs', styles.path)}>
+                      {result.breadcrumbs.map((crumb, i) => (
+                        <li key={i} className="breadcrumbs__item">
+                          <Highlighted parts={crumb} />
+                        </li>
+                      ))}
+                    </ul>
+                  </nav>
+                )}
+                {result.snippet && (
+                  <p className={styles.snippet}>
+                    <Highlighted parts={result.snippet} />
+                  </p>
+                )}
+              </article>
+            ))}
+          </main>
+        )}
+        {results.length > shown && (
+          <button type="button" className={clsx('button button--secondary', styles.more)} onClick={() => setShown((n) => n + RESULTS_PER_PAGE)}>
+            <Translate id="theme.SearchPage.showMore">Show more results</Translate>
+          </button>
+        )}
+      </div>
+    </Layout>
+  );
+}
+
+export default function SearchPage(): ReactNode {
+  return (
+    <HtmlClassNameProvider className="search-page-wrapper">
+      <SearchPageContent />
+    </HtmlClassNameProvider>
+  );
+}
