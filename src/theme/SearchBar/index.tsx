@@ -148,6 +148,13 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     };
   }, [isBrowser, mounted, preload]);
 
+  // What stands in the navbar, for tools and tests to wait on: the look-alike until the real
+  // bar is due, then the real bar ('ready'), or nothing more where search is not allowed.
+  useEffect(() => {
+    if (!isBrowser) return;
+    document.documentElement.setAttribute('data-search-bar', !load ? 'placeholder' : !allowed ? 'blocked' : mounted ? 'ready' : 'loading');
+  }, [isBrowser, load, allowed, mounted]);
+
   const activate = (kind: 'click' | 'warm') => {
     if (searchBlocked()) return;
     if (kind === 'click') pending.current = 'click';
