@@ -9,6 +9,7 @@ const settings: BootSettings = {
   defaultHosts: ['docs.example.com', 'localhost'],
   themes: ['neutral', 'slate'],
   timeoutMs: 3000,
+  appGraceMs: 15000,
   colorModeStorage: {type: 'localStorage', key: 'theme'},
 };
 
@@ -17,11 +18,13 @@ interface BootOptions {
   /** The reader's stored colour mode choice. */
   storedTheme?: string;
   search?: string;
+  /** How the config request ends (default: a partner config arrives). */
+  response?: 'config' | 'not-found';
 }
 
 /** Runs the inline script against a minimal fake browser and returns what it did. */
 function runBoot(hostname: string, cache: string | null, options: BootOptions | string | null = {}) {
-  const {apiBase = null, storedTheme, search = ''} = typeof options === 'object' && options !== null ? options : {apiBase: options};
+  const {apiBase = null, storedTheme, search = '', response = 'config'} = typeof options === 'object' && options !== null ? options : {apiBase: options};
   const stored = new Map<string, string>();
   if (cache !== null) stored.set(brandCacheKey(hostname), cache);
   if (storedTheme !== undefined) stored.set('theme', storedTheme);
@@ -30,6 +33,9 @@ function runBoot(hostname: string, cache: string | null, options: BootOptions | 
   const appended: {id?: string; textContent?: string}[] = [];
   const fetched: {url: string; init: RequestInit}[] = [];
   const listeners: string[] = [];
+  // Timers the script set, by id, so a test can see what is pending and run it.
+  const timers = new Map<number, {ms: number; run: () => void}>();
+  let nextTimer = 1;
   // Observers the script set up, so a test can play what happens after it (the parser, Docusaurus).
   const observers: {callback: () => void; options: MutationObserverInit; connected: boolean}[] = [];
   const window: Record<string, unknown> = {localStorage};
@@ -51,6 +57,7 @@ function runBoot(hostname: string, cache: string | null, options: BootOptions | 
     },
     fetch: (url: string, init: RequestInit) => {
       fetched.push({url, init});
+      if (response === 'not-found') return Promise.resolve({ok: false, status: 404, json: () => Promise.resolve({})});
       return Promise.resolve({ok: true, json: () => Promise.resolve({name: 'Acme'})});
     },
     AbortController,
@@ -67,8 +74,11 @@ function runBoot(hostname: string, cache: string | null, options: BootOptions | 
         this.record.connected = false;
       }
     },
-    setTimeout: () => 0,
-    clearTimeout: () => undefined,
+    setTimeout: (run: () => void, ms: number) => {
+      timers.set(nextTimer, {ms, run});
+      return nextTimer++;
+    },
+    clearTimeout: (id: number) => timers.delete(id),
     JSON,
     encodeURIComponent,
   };
@@ -79,7 +89,7 @@ function runBoot(hostname: string, cache: string | null, options: BootOptions | 
     attributes.set('data-theme-choice', 'light');
     for (const observer of observers) if (observer.connected && observer.options.attributes) observer.callback();
   };
-  return {attributes, appended, fetched, listeners, observers, docusaurusSetsSiteDefault, window: context.window};
+  return {attributes, appended, fetched, listeners, observers, timers, docusaurusSetsSiteDefault, window: context.window};
 }
 
 describe('pre-paint branding script', () => {
@@ -90,6 +100,36 @@ describe('pre-paint branding script', () => {
     expect(run.fetched[0].url).toBe('/v1/auth/partner-config/docs?domain=acme.localhost');
     expect(run.fetched[0].init.credentials).toBe('omit');
     expect(run.fetched[0].init.headers).toBeUndefined();
+  });
+
+  it('keeps the safety net for an app that never starts, longer once a config has arrived', async () => {
+    const run = runBoot('acme.localhost', null);
+    const delays = () => [...run.timers.values()].map((t) => t.ms).sort((a, b) => a - b);
+    // The request's own abort timer, and the net that reveals the page should the app not start.
+    expect(delays()).toEqual([3000, 4000]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The config is in: a slow device gets time to apply it rather than flash the default brand.
+    expect(delays()).toEqual([15000]);
+    expect(run.attributes.get('data-brand-pending')).toBe('first-visit');
+    [...run.timers.values()][0].run();
+    expect(run.attributes.has('data-brand-pending')).toBe(false);
+  });
+
+  it('reveals a first visit at once when the host has no config: the page as rendered is the default brand', async () => {
+    const run = runBoot('acme.localhost', null, {response: 'not-found'});
+    expect(run.attributes.get('data-brand-pending')).toBe('first-visit');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(run.attributes.has('data-brand-pending')).toBe(false);
+    expect([...run.timers.values()]).toEqual([]);
+  });
+
+  it('leaves a cached partner to the app when the request fails (it decides what an outage shows)', async () => {
+    const cached = JSON.stringify({partner: true, name: 'Acme', css: {}, logos: {light: '/a.svg'}});
+    const run = runBoot('acme.localhost', cached, {response: 'not-found'});
+    expect(run.attributes.get('data-brand-pending')).toBe('links');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(run.attributes.get('data-brand-pending')).toBe('links');
+    expect([...run.timers.values()].map((t) => t.ms)).toEqual([4000]);
   });
 
   it('hides nothing on a default host', () => {

@@ -16,6 +16,8 @@ export interface BootSettings {
   themes: readonly string[];
   /** How long the config request may take. */
   timeoutMs: number;
+  /** Once a config has arrived, how long the app may take to apply it before hidden parts show anyway. */
+  appGraceMs: number;
   /** Where Docusaurus keeps the reader's own colour mode choice. */
   colorModeStorage: ColorModeStorage;
 }
@@ -229,17 +231,34 @@ export function brandBoot(settings: BootSettings): void {
   } else if (!cached && settings.defaultHosts.indexOf(host) < 0) {
     root.setAttribute('data-brand-pending', 'first-visit');
   }
-  if (root.hasAttribute('data-brand-pending')) {
-    // Never keep anything hidden for long, even if the app fails to start.
-    setTimeout(function () {
-      root.removeAttribute('data-brand-pending');
-    }, settings.timeoutMs + 1000);
-  }
   var url = partnerApiBase(host, settings.apiBase, settings.apiBases) + '/auth/partner-config/docs?domain=' + encodeURIComponent(host);
   var request = requestPartnerConfig(url, settings.timeoutMs);
-  // Handled by the app; this keeps an early failure from being reported as unhandled.
-  request.catch(function () {});
   (window as unknown as {__brandRequest?: Promise<unknown>}).__brandRequest = request;
+  if (root.hasAttribute('data-brand-pending')) {
+    var reveal = function () {
+      root.removeAttribute('data-brand-pending');
+    };
+    // Never keep anything hidden for long, even if the app fails to start...
+    var safetyNet = setTimeout(reveal, settings.timeoutMs + 1000);
+    request.then(
+      function () {
+        // ...but once a config has arrived, the app is what applies it: give a slow device
+        // time to start the app rather than show the default brand before the partner's.
+        clearTimeout(safetyNet);
+        safetyNet = setTimeout(reveal, settings.appGraceMs);
+      },
+      function () {
+        // No config on a first visit: the page as rendered (the default brand) is the answer.
+        if (root.getAttribute('data-brand-pending') === 'first-visit') {
+          clearTimeout(safetyNet);
+          reveal();
+        }
+      },
+    );
+  } else {
+    // Handled by the app; this keeps an early failure from being reported as unhandled.
+    request.catch(function () {});
+  }
 }
 
 // Some TypeScript toolchains wrap nested functions in `__name(fn, "fn")` to keep
