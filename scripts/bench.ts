@@ -14,6 +14,7 @@ import {listFiles, routeFile} from '../server/static-site';
 import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
 import {benchPartnerApi} from './bench/partner-api';
 import {benchSearch} from './bench/search';
+import {benchSearchPage, SEARCH_PAGE_TERMS, type SearchPageTimes} from './bench/search-page';
 import {watchTreeRss} from './bench/tree-rss';
 
 const siteDir = path.resolve(__dirname, '..');
@@ -209,6 +210,7 @@ async function main(): Promise<void> {
   const perPage: {route: string; weight: Weight; lighthouse: LighthouseFigures}[] = [];
   let branding: BrandingTimes;
   let searchWeight: {with: Weight; without: Weight};
+  let searchPage: SearchPageTimes[];
   try {
     for (const route of pages) {
       console.log(`Measuring ${route}...`);
@@ -224,6 +226,8 @@ async function main(): Promise<void> {
     }
     console.log('Measuring time to a branded navbar...');
     branding = await benchBrandingTimes(baseUrl, 'acme.localhost', 'Acme Compute');
+    console.log('Measuring time to the first search result (results page and modal)...');
+    searchPage = await benchSearchPage(baseUrl, SEARCH_PAGE_TERMS, chromePath);
   } finally {
     await app.close();
   }
@@ -265,6 +269,12 @@ async function main(): Promise<void> {
   const addedGzip = searchWeight.with.jsGzip - searchWeight.without.jsGzip;
   const sign = addedGzip >= 0 ? '+' : '-';
   console.log(`JS on a first load of /docs/intro before the modal opens: ${kb(searchWeight.with.jsGzip)} gzip with local search, ${kb(searchWeight.without.jsGzip)} with the theme's stock DocSearch bar: ${sign}${kb(Math.abs(addedGzip))} (target <= +10 KB)`);
+  console.log('\n## Time to the first search result (cold: fresh browser context; median of 5 loads each)');
+  console.log('| term | /search?q=: navigation to first result | after the records file arrived | after the client took the records | modal: first keystroke to first hit | page / modal |\n| --- | --- | --- | --- | --- | --- |');
+  for (const t of searchPage) {
+    console.log(`| ${t.term} | ${t.pageFirstResultMs.toFixed(0)} ms | ${t.pageAfterRecordsMs.toFixed(0)} ms | ${t.pageAfterClientMs.toFixed(0)} ms | ${t.modalFirstHitMs.toFixed(0)} ms | ${(t.pageFirstResultMs / t.modalFirstHitMs).toFixed(2)}x |`);
+  }
+  console.log('(target: first results within 300 ms of the records reaching the client; the page preloads the file, so it arrives before the app starts)');
   console.log('\n## Partner branding (API delayed by 300 ms; median of 5)');
   console.log('| visit | navigation to branded navbar | vs default host |\n| --- | --- | --- |');
   for (const [label, value] of [
@@ -280,7 +290,7 @@ async function main(): Promise<void> {
   console.log(`| ours (Fastify) | ${partnerApi.ours.rps.toFixed(0)} | ${partnerApi.ours.p99} ms |`);
   console.log(`| bare node:http, same JSON | ${partnerApi.bare.rps.toFixed(0)} | ${partnerApi.bare.p99} ms |`);
   console.log(`Throughput ratio ours/bare: ${partnerApi.ratio} (target >= 0.8); p99 latency ratio ours/bare: ${(partnerApi.ours.p99 / partnerApi.bare.p99).toFixed(2)}x`);
-  const result = {date: new Date().toISOString(), build: {faster, webpack}, pages: perPage, branding, partnerApi, search, searchWeight};
+  const result = {date: new Date().toISOString(), build: {faster, webpack}, pages: perPage, branding, partnerApi, search, searchWeight, searchPage};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});
 }

@@ -1,0 +1,120 @@
+/**
+ * How long a reader waits for search results in the browser, against the site served by
+ * our server: on the /search page, from navigation to the first result shown (a fresh
+ * browser context each load, so nothing is cached); in the modal, from the first
+ * keystroke to the first hit (also cold: the records load when the reader reaches for
+ * search). Medians of several loads per term, measured in the same run.
+ */
+import {chromium, type Browser} from 'playwright-core';
+
+const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const LOADS = 5;
+/** Terms of different reach: many pages, a few, one section's. */
+export const SEARCH_PAGE_TERMS = ['volume', 'snapshot', 'hibernate', 'firewall rule'];
+
+export interface SearchPageTimes {
+  term: string;
+  /** Navigation start to the first result on /search?q=term. */
+  pageFirstResultMs: number;
+  /** Records response end to the first result on the same page. */
+  pageAfterRecordsMs: number;
+  /** The client starting to load the index (it then has the preloaded records) to the first result. */
+  pageAfterClientMs: number;
+  /** First keystroke to the first hit in the modal (typing the whole term). */
+  modalFirstHitMs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+interface PageLoad {
+  first: number;
+  afterRecords: number;
+  afterClient: number;
+}
+
+async function pageLoad(browser: Browser, baseUrl: string, term: string): Promise<PageLoad> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // A string, not a function, so the TypeScript runner adds no helpers the page lacks.
+  await page.addInitScript(`(() => {
+    const check = () => {
+      if (window.__clientAt === undefined && document.documentElement.getAttribute('data-search-index')) window.__clientAt = performance.now();
+      if (document.querySelector('article h2 a')) window.__firstResultAt = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })();`);
+  await page.goto(`${baseUrl}/search?q=${encodeURIComponent(term)}`);
+  await page.waitForFunction(() => (window as unknown as {__firstResultAt?: number}).__firstResultAt !== undefined, null, {timeout: 30_000});
+  const times = await page.evaluate(() => {
+    const records = performance.getEntriesByType('resource').find((e) => /\/search\/records\.[0-9a-f]+\.json$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming | undefined;
+    const {__firstResultAt: first, __clientAt: client} = window as unknown as {__firstResultAt: number; __clientAt?: number};
+    return {first, afterRecords: records ? first - records.responseEnd : NaN, afterClient: client === undefined ? NaN : first - client};
+  });
+  await context.close();
+  return times;
+}
+
+async function modalLoad(browser: Browser, baseUrl: string, term: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/docs/intro`);
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', null, {timeout: 30_000});
+  await page.keyboard.press('Control+k');
+  await page.locator('.DocSearch-Input').waitFor({timeout: 30_000});
+  await page.evaluate(`(() => {
+    window.__typedAt = undefined;
+    const input = document.querySelector('.DocSearch-Input');
+    input.addEventListener('keydown', () => { if (window.__typedAt === undefined) window.__typedAt = performance.now(); }, {capture: true});
+    const check = () => {
+      if (document.querySelector('.DocSearch-Hit')) window.__hitAt = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })()`);
+  await page.keyboard.type(term);
+  await page.waitForFunction(() => (window as unknown as {__hitAt?: number}).__hitAt !== undefined, null, {timeout: 30_000});
+  const ms = await page.evaluate(() => {
+    const w = window as unknown as {__hitAt: number; __typedAt: number};
+    return w.__hitAt - w.__typedAt;
+  });
+  await context.close();
+  return ms;
+}
+
+export async function benchSearchPage(baseUrl: string, terms: string[], chromePath: string): Promise<SearchPageTimes[]> {
+  const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags});
+  try {
+    const out: SearchPageTimes[] = [];
+    for (const term of terms) {
+      const page: PageLoad[] = [];
+      const modal: number[] = [];
+      // Interleaved, so a busy moment of the machine falls on both.
+      for (let i = 0; i < LOADS; i += 1) {
+        page.push(await pageLoad(browser, baseUrl, term));
+        modal.push(await modalLoad(browser, baseUrl, term));
+      }
+      out.push({
+        term,
+        pageFirstResultMs: median(page.map((p) => p.first)),
+        pageAfterRecordsMs: median(page.map((p) => p.afterRecords)),
+        pageAfterClientMs: median(page.map((p) => p.afterClient)),
+        modalFirstHitMs: median(modal),
+      });
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+}
+
+// `npx tsx scripts/bench/search-page.ts http://localhost:3000` measures a running site alone.
+if (process.argv[1]?.endsWith('search-page.ts')) {
+  const baseUrl = process.argv[2] ?? 'http://localhost:3000';
+  benchSearchPage(baseUrl, SEARCH_PAGE_TERMS, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
+    .then((times) => console.table(times))
+    .catch((error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    });
+}
