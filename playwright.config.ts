@@ -14,9 +14,14 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only the second time is a bug to find, not to hide.
+  retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', {open: 'never'}]],
-  timeout: 30_000,
+  // Tests wait for states the app announces (data-has-hydrated, data-brand-pending,
+  // data-search-index, data-results-state); these limits are only how long such a wait may
+  // take on a busy 2-core machine before it counts as a failure.
+  timeout: 60_000,
+  expect: {timeout: 15_000},
   use: {
     baseURL,
     launchOptions: chromium,

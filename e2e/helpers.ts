@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import type {Page} from '@playwright/test';
+import {PARTNER_CONFIG_TIMEOUT_MS} from '../plugins/branding';
 
 const require = createRequire(__filename);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -22,7 +23,43 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/** Lets `count` animation frames pass: whatever the page does in reaction to the last event has rendered. */
+export async function nextFrames(page: Page, count = 2): Promise<void> {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }),
+    count,
+  );
+}
+
 /** Waits until React has hydrated the page, so clicks reach their handlers. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+}
+
+/**
+ * For tests that hold the partner-config API back on purpose: the pages of this test get
+ * a one-minute lookup timeout instead of the site's 3 s (set in the pre-paint script of
+ * each HTML page), so the "brand not known yet" state they look at lasts until the test
+ * answers, however slow the machine. Without it such a test races the page's timer.
+ */
+export async function patientBrandLookup(page: Page): Promise<void> {
+  const setting = new RegExp(`(timeoutMs"?:)(${PARTNER_CONFIG_TIMEOUT_MS}|${PARTNER_CONFIG_TIMEOUT_MS.toExponential().replace('+', '')})\\b`);
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    // Fetched by the test runner, which does not resolve *.localhost as the browser does.
+    const url = new URL(route.request().url());
+    const host = url.host;
+    if (url.hostname.endsWith('.localhost')) url.hostname = '127.0.0.1';
+    const response = await route.fetch({url: url.toString(), headers: {...route.request().headers(), host}});
+    const html = await response.text();
+    if (!setting.test(html)) throw new Error(`No partner-config timeout found in the HTML of ${route.request().url()}`);
+    const headers = {...response.headers()};
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({response, headers, body: html.replace(setting, '$160000')});
+  });
 }

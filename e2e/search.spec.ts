@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {waitForHydration} from './helpers';
+import {nextFrames, patientBrandLookup, waitForHydration} from './helpers';
 
 const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
 const acme = {name: 'Acme Compute', theme: 'slate', colors: {primary: {light: 'teal'}}};
@@ -11,11 +11,25 @@ const onHost = (baseURL: string | undefined, host: string, path: string) => {
   return url.toString();
 };
 
-/** Presses every search shortcut, then waits as long as the modal would take to appear. */
-async function pressShortcuts(page: Page): Promise<void> {
+/**
+ * Presses every search shortcut and returns, for each, whether anything on the page took
+ * it: the search bar and DocSearch both call preventDefault() on a shortcut they act on.
+ * Read in a task after the key event, so every listener has run.
+ */
+async function pressShortcuts(page: Page): Promise<boolean[]> {
   await page.locator('article h1').click();
-  for (const key of ['Control+k', 'Meta+k', '/']) await page.keyboard.press(key);
-  await page.waitForTimeout(400);
+  await page.evaluate(() => {
+    const seen: boolean[] = [];
+    (window as unknown as {__shortcutsTaken: boolean[]}).__shortcutsTaken = seen;
+    window.addEventListener('keydown', (event) => {
+      // The modifier keys' own events are not shortcuts.
+      if (event.key.toLowerCase() === 'k' || event.key === '/') setTimeout(() => seen.push(event.defaultPrevented));
+    });
+  });
+  const keys = ['Control+k', 'Meta+k', '/'];
+  for (const key of keys) await page.keyboard.press(key);
+  await expect.poll(() => page.evaluate(() => (window as unknown as {__shortcutsTaken: boolean[]}).__shortcutsTaken.length)).toBe(keys.length);
+  return page.evaluate(() => (window as unknown as {__shortcutsTaken: boolean[]}).__shortcutsTaken);
 }
 
 test.describe('search', () => {
@@ -70,12 +84,15 @@ test.describe('search', () => {
     const screen = page.locator('.DocSearch-ErrorScreen');
     await expect(screen).toContainText('Unable to fetch results');
     await expect(screen).toContainText('You might want to check your network connection.');
-    // It stays (nothing resets it a moment later) and gives way to results once the records load.
-    await page.waitForTimeout(500);
+    await expect(page.locator('html')).toHaveAttribute('data-search-index', 'error');
+    // It stays (the modal's own status update, a moment later, does not reset it)...
+    await nextFrames(page, 3);
     await expect(screen).toBeVisible();
     await expect(page.locator('.DocSearch-NoResults')).toHaveCount(0);
+    // ...and gives way to results once the records load.
     await page.unroute('**/search/records.*.json');
     await page.locator('.DocSearch-Input').fill('volumes');
+    await expect(page.locator('html')).toHaveAttribute('data-search-index', 'ready');
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     await expect(screen).toHaveCount(0);
   });
@@ -94,11 +111,61 @@ test.describe('search', () => {
     await expect(page.locator('.DocSearch-Hit-source').first()).toHaveText('Recent');
   });
 
-  test('the /search page reads the query from q and lists results', async ({page}) => {
+  test('the /search page reads the query from q and lists results with highlighted snippets', async ({page}) => {
     await page.goto('/search?q=volume');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "volume"');
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready');
     await expect(page.locator('article h2 a').first()).toContainText(/volume/i);
-    await expect(page.locator('main .search-result-match, main mark').first()).toBeVisible();
+    // Each page once, and a snippet of its text with the match marked.
+    const links = await page.locator('article h2 a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+    expect(links.length).toBeGreaterThan(3);
+    expect(new Set(links).size).toBe(links.length);
+    await expect(page.locator('article p mark').first()).toHaveText(/volume/i);
+    // No Algolia is involved in local mode, so nothing credits it.
+    await expect(page.getByText(/Algolia/)).toHaveCount(0);
+    await expect(page.locator('a[href*="algolia.com"]')).toHaveCount(0);
+  });
+
+  test("the /search page filters by the modal's language and docs-version facets", async ({page}) => {
+    // The real records plus two pages outside the facets the modal asks for: another
+    // language, another docs version. Only the page inside them may be listed.
+    await page.route('**/search/records.*.json', async (route) => {
+      const file = (await (await route.fetch()).json()) as {pages: unknown[][]; records: unknown[][]};
+      const add = (route: string, tag: string, language: string) => {
+        file.pages.push([route, 'Guides', `Zzfacet page ${language} ${tag}`, tag, language, 1]);
+        file.records.push([file.pages.length - 1, 1, `Zzfacet page ${language} ${tag}`, '', -1]);
+      };
+      add('/docs/zzfacet-current', 'docs-default-current', 'en');
+      add('/fr/docs/zzfacet', 'docs-default-current', 'fr');
+      add('/docs/1.0/zzfacet', 'docs-default-1.0', 'en');
+      await route.fulfill({json: file});
+    });
+    await page.goto('/search?q=zzfacet');
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready');
+    const links = await page.locator('article h2 a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+    expect(links).toEqual(['/docs/zzfacet-current']);
+  });
+
+  test('the /search page asks for the records from its <head>, before the app starts', async ({page}) => {
+    await page.goto('/search?q=snapshot');
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready');
+    await expect(page.locator('article h2 a').first()).toBeVisible();
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/search\/records\.[0-9a-f]+\.json$/.test(new URL(e.name).pathname))
+        .map((e) => (e as PerformanceResourceTiming).initiatorType),
+    );
+    // One request, made by the preload link and reused by the client.
+    expect(initiators).toEqual(['link']);
+  });
+
+  test('the /search page shows the error screen when the records cannot be loaded', async ({page}) => {
+    await page.route('**/search/records.*.json', (route) => route.fulfill({status: 500, body: 'down'}));
+    await page.goto('/search?q=volume');
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'error');
+    await expect(page.getByText('Unable to fetch results')).toBeVisible();
+    await expect(page.getByText('You might want to check your network connection.')).toBeVisible();
   });
 
   test('works on a phone-sized screen', async ({page}) => {
@@ -116,11 +183,11 @@ test.describe('search', () => {
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-brand', 'partner');
     await expect(page.locator('.navbar .DocSearch-Button')).toBeHidden();
-    await pressShortcuts(page);
+    expect(await pressShortcuts(page)).toEqual([false, false, false]);
     await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
-    // Past the moment the real bar would have loaded on an idle page.
-    await page.waitForTimeout(4500);
-    await pressShortcuts(page);
+    // Past the moment the real bar would have loaded: the wrapper says it is due, and blocked.
+    await expect(page.locator('html')).toHaveAttribute('data-search-bar', 'blocked');
+    expect(await pressShortcuts(page)).toEqual([false, false, false]);
     await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
     await expect(page.locator('.DocSearch-Input')).toHaveCount(0);
   });
@@ -132,10 +199,11 @@ test.describe('search', () => {
       await answered;
       await route.fulfill({status: 404, json: {error: 'unknown host'}});
     });
+    await patientBrandLookup(page);
     await page.goto(onHost(baseURL, 'acme.localhost', '/docs/intro'));
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-brand-pending', 'first-visit');
-    await pressShortcuts(page);
+    expect(await pressShortcuts(page)).toEqual([false, false, false]);
     await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
     answer();
     await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);

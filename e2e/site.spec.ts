@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {axeViolations, waitForHydration} from './helpers';
+import {axeViolations, nextFrames, waitForHydration} from './helpers';
 
 test.describe('site settings', () => {
   test('page titles use the Docs title and a pipe', async ({page}) => {
@@ -140,7 +140,10 @@ for (const [kind, path] of [
       await waitForHydration(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       // Scan the results page with its results in it, not while it is still loading.
-      if (kind === 'search results') await expect(page.locator('article h2 a').first()).toBeVisible();
+      if (kind === 'search results') {
+        await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready');
+        await expect(page.locator('article h2 a').first()).toBeVisible();
+      }
       const violations = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
     });
@@ -192,8 +195,8 @@ test.describe('code blocks', () => {
     }, firstBashBlock);
     await page.goto('/docs/getting-started');
     await waitForHydration(page);
-    // Past the moment the theme's own code block would remount.
-    await page.waitForTimeout(500);
+    // Past the moment the theme's own code block would remount: its effects run right after hydration.
+    await nextFrames(page, 3);
     const same = await page.evaluate((selector) => {
       const before = (window as unknown as {serverBlock: Element | null}).serverBlock;
       return before !== null && before === document.querySelector(`${selector} pre`) && before.isConnected;
