@@ -2,6 +2,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {checkDocFrontMatter} from '../src/content/frontMatter';
+import {firstPersonPlural} from '../src/content/voice';
 import {docSections, sectionPosition} from '../src/data/sections';
 import {docsDir, proseWords, readDocs} from './docs';
 
@@ -25,6 +26,11 @@ describe('docs content', () => {
 
   it.each(docs.map((d) => [d.file, d] as const))('%s never types the product name', (_file, doc) => {
     expect(doc.body).not.toMatch(/Violet Cloud/i);
+  });
+
+  it.each(docs.map((d) => [d.file, d] as const))('%s speaks to the reader, never as "we"', (_file, doc) => {
+    const findings = firstPersonPlural(doc.body).map((f) => `${doc.file} (body line ${f.line}): "${f.word}" in: ${f.text}`);
+    expect(findings, 'On a partner site "we" is the wrong company: write "you", or name the product with <Brand />.').toEqual([]);
   });
 
   // API operation pages get their substance from the spec, rendered at build time.
