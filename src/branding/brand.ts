@@ -4,6 +4,7 @@
  * and `href`s, never as HTML.
  */
 import {DEFAULT_BRAND, copyrightLine} from './defaults';
+import {normalizeApiBase} from './contentValues';
 import {brandCssVariables, type CssVariables, type GreyTheme} from './colors';
 import type {ColorModeName, PartnerConfig, PartnerLink} from './schema';
 
@@ -17,6 +18,12 @@ export interface Brand {
   user_type: string;
   logos: {light: string; dark: string; favicon: string};
   consoleUrl: string;
+  /** The API base customers call, with its version path (`uris.api_uri`, normalised). */
+  apiBase: string;
+  /** The docs site's own URL (`uris.doc`). */
+  docsUrl: string;
+  /** Where customers sign in (`uris.auth`; the console otherwise). */
+  authUrl: string;
   supportEmail: string;
   salesEmail: string;
   /** Navbar links after the API reference link. */
@@ -46,6 +53,9 @@ export function defaultBrand(logoAlt?: string): Brand {
     user_type: 'user',
     logos: {light: DEFAULT_BRAND.logo.light, dark: DEFAULT_BRAND.logo.dark, favicon: DEFAULT_BRAND.logo.light},
     consoleUrl: DEFAULT_BRAND.consoleUrl,
+    apiBase: DEFAULT_BRAND.apiBaseUrl,
+    docsUrl: DEFAULT_BRAND.docsUrl,
+    authUrl: DEFAULT_BRAND.consoleUrl,
     supportEmail: DEFAULT_BRAND.supportEmail,
     salesEmail: DEFAULT_BRAND.salesEmail,
     headerItems: DEFAULT_HEADER_ITEMS,
@@ -55,6 +65,9 @@ export function defaultBrand(logoAlt?: string): Brand {
     colorMode: null,
   };
 }
+
+/** Addresses that content quotes and code samples call must be absolute (the schema also allows root-relative URLs, for logos). */
+const absolute = (url: string | undefined): string | undefined => (url && /^https?:\/\/[^/]/i.test(url) ? url : undefined);
 
 /** The brand of a (sanitised) partner config; missing fields fall back to the default's. */
 export function brandFromConfig(config: PartnerConfig): Brand {
@@ -69,7 +82,10 @@ export function brandFromConfig(config: PartnerConfig): Brand {
     user_type: config.user_type ?? base.user_type,
     // A partner without a logo shows its name alone rather than the default logo.
     logos: {light: light ?? '', dark: dark ?? '', favicon: config.logos?.favicon ?? light ?? ''},
-    consoleUrl: config.uris?.console ?? base.consoleUrl,
+    consoleUrl: absolute(config.uris?.console) ?? base.consoleUrl,
+    apiBase: absolute(config.uris?.api_uri) ? normalizeApiBase(config.uris!.api_uri!) : base.apiBase,
+    docsUrl: absolute(config.uris?.doc) ?? base.docsUrl,
+    authUrl: absolute(config.uris?.auth) ?? absolute(config.uris?.console) ?? base.authUrl,
     supportEmail: config.support_email ?? base.supportEmail,
     salesEmail: config.sales_email ?? base.salesEmail,
     headerItems: config.user_docs_header?.items ?? [],
