@@ -4,11 +4,15 @@
 // mode. Here code colours are CSS variables (src/css/prismThemes.ts) that follow the
 // mode by themselves, so the remount only threw away the server-highlighted HTML that
 // CodeBlock/Content keeps, and made every page highlight all its code again in the
-// browser. Everything else is the theme's code.
+// browser. One addition: the code carries the reader's brand values (API base, console,
+// addresses; see src/branding/contentValues.ts), so what is copied, and what React renders
+// in the browser, is what a partner's customers must type.
 import {Children, isValidElement, type ReactNode} from 'react';
 import type {Props} from '@theme/CodeBlock';
 import ElementContent from '@theme/CodeBlock/Content/Element';
 import StringContent from '@theme/CodeBlock/Content/String';
+import {useBrandValues} from '@site/src/components/BrandText';
+import {withBrandValues} from '@site/src/branding/contentValues';
 
 /**
  * Makes the children one plain string where they are only strings, so the block can
@@ -21,5 +25,10 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
 
 export default function CodeBlock({children: rawChildren, ...props}: Props): ReactNode {
   const children = maybeStringifyChildren(rawChildren);
-  return typeof children === 'string' ? <StringContent {...props}>{children}</StringContent> : <ElementContent {...props}>{children}</ElementContent>;
+  const values = useBrandValues();
+  return typeof children === 'string' ? (
+    <StringContent {...props}>{withBrandValues(children, values)}</StringContent>
+  ) : (
+    <ElementContent {...props}>{children}</ElementContent>
+  );
 }
