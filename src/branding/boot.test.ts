@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {bootScript, brandCacheKey, partnerApiBase, requestPartnerConfig, type BootSettings} from './boot';
+import {applyBrandValue, bootScript, brandCacheKey, partnerApiBase, requestPartnerConfig, type BootSettings} from './boot';
 import {DEFAULT_API_BASES, DEFAULT_BRAND} from './defaults';
 
 const settings: BootSettings = {
@@ -276,5 +276,60 @@ describe('requestPartnerConfig', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(outcome).toBeInstanceOf(DOMException);
     expect((outcome as DOMException).name).toBe('AbortError');
+  });
+});
+
+describe('applyBrandValue', () => {
+  /** An element with attributes and one text node, as the server renders a marked span. */
+  function element(attributes: Record<string, string>, text = '') {
+    const attrs = new Map(Object.entries(attributes));
+    const node = {nodeType: 3, nodeValue: text, nextSibling: null};
+    const el = {
+      firstChild: node,
+      get textContent() {
+        return node.nodeValue;
+      },
+      set textContent(value: string) {
+        node.nodeValue = value;
+      },
+      getAttribute: (name: string) => attrs.get(name) ?? null,
+      setAttribute: (name: string, value: string) => attrs.set(name, value),
+    };
+    return {el: el as unknown as Element, node, attrs};
+  }
+  const values = {apiBase: 'https://api.acme.example/v1', supportEmail: 'help@acme.example', consoleUrl: 'https://console.acme.example/'};
+
+  it('writes the text in its existing text node (which React may own)', () => {
+    const {el, node} = element({'data-brand-text': 'apiBase'}, 'https://api.example.com/v1');
+    applyBrandValue(el, values);
+    expect(el.firstChild).toBe(node);
+    expect(node.nodeValue).toBe('https://api.acme.example/v1');
+  });
+
+  it('points mail links and console links at the brand', () => {
+    const mail = element({'data-brand-link': 'supportEmail', href: 'mailto:support@example.com'});
+    const link = element({'data-console-path': '/billing', href: 'https://console.example.com/billing'});
+    applyBrandValue(mail.el, values);
+    applyBrandValue(link.el, values);
+    expect(mail.attrs.get('href')).toBe('mailto:help@acme.example');
+    expect(link.attrs.get('href')).toBe('https://console.acme.example/billing');
+  });
+
+  it('never writes a tampered value into an href; text stays text', () => {
+    const hostile = {supportEmail: 'x@y.z?body=<script>', consoleUrl: 'javascript:alert(1)//', apiBase: '<img src=x onerror=alert(1)>'};
+    const mail = element({'data-brand-link': 'supportEmail', href: 'mailto:support@example.com'});
+    const link = element({'data-console-path': '/billing', href: 'https://console.example.com/billing'});
+    const code = element({'data-brand-text': 'apiBase'}, 'https://api.example.com/v1');
+    for (const target of [mail, link, code]) applyBrandValue(target.el, hostile);
+    expect(mail.attrs.get('href')).toBe('mailto:support@example.com');
+    expect(link.attrs.get('href')).toBe('https://console.example.com/billing');
+    expect(code.node.nodeValue).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('ignores keys that are not its own, and no values at all', () => {
+    const {el, node} = element({'data-brand-text': 'toString'}, 'x');
+    applyBrandValue(el, values);
+    applyBrandValue(el, undefined);
+    expect(node.nodeValue).toBe('x');
   });
 });

@@ -45,6 +45,8 @@ export interface CachedBrandEntry {
   logos?: {light?: string; dark?: string};
   /** The partner's default colour mode, if it has one. */
   colorMode?: string;
+  /** The partner's content values (API base, console, docs, addresses: see contentValues.ts). */
+  values?: Record<string, unknown>;
 }
 
 /**
@@ -134,6 +136,39 @@ export function readerColorMode(storage: ColorModeStorage): 'light' | 'dark' | n
 }
 
 /**
+ * Puts a brand's content values into an element marked by the server render or a
+ * component: `data-brand-text` (its text), `data-brand-link` (a mailto href) and
+ * `data-console-path` (a console link's href). Only what differs is written, and a text
+ * is changed in its existing text node, which React may own. Values are checked again
+ * here (text is only ever text; hrefs must be mailto: an address, or an http(s) URL).
+ * Returns nothing; runs in the pre-paint script and in the app.
+ */
+export function applyBrandValue(el: Element, values: Record<string, unknown> | undefined): void {
+  if (!values) return;
+  var key = el.getAttribute('data-brand-text');
+  var text = key && Object.prototype.hasOwnProperty.call(values, key) ? values[key] : null;
+  if (typeof text === 'string' && el.textContent !== text) {
+    var node = el.firstChild;
+    if (node && node.nodeType === 3 && !node.nextSibling) node.nodeValue = text;
+    else el.textContent = text;
+  }
+  var link = el.getAttribute('data-brand-link');
+  var address = link && Object.prototype.hasOwnProperty.call(values, link) ? values[link] : null;
+  if (typeof address === 'string' && /^[^\s@<>"'()]+@[^\s@<>"'()]+$/.test(address) && el.getAttribute('href') !== 'mailto:' + address) {
+    el.setAttribute('href', 'mailto:' + address);
+  }
+  var path = el.getAttribute('data-console-path');
+  var consoleUrl = values.consoleUrl;
+  if (path !== null && /^\/(?!\/)/.test(path) && typeof consoleUrl === 'string' && /^https?:\/\/[^/]/i.test(consoleUrl)) {
+    var href = consoleUrl.replace(/\/+$/, '') + path;
+    if (el.getAttribute('href') !== href) el.setAttribute('href', href);
+  }
+}
+
+/** The elements `applyBrandValue` writes to. */
+export const BRAND_VALUE_SELECTOR = '[data-brand-text],[data-brand-link],[data-console-path]';
+
+/**
  * Runs in <head> before the first paint: applies the host's cached brand colours,
  * hides what depends on the brand while it is unknown, and starts the config request
  * so the app finds it under way (`window.__brandRequest`).
@@ -198,6 +233,7 @@ export function brandBoot(settings: BootSettings): void {
     // Writes only what differs, so its own mutations do not feed the observer again.
     var swap = function (el: Element) {
       if (el.hasAttribute('data-brand-name') && el.textContent !== name) el.textContent = name;
+      applyBrandValue(el, brand.values);
       var which = el.getAttribute('data-brand-logo');
       if (which) {
         var src = safeSrc(brand.logos && (which === 'dark' ? brand.logos.dark : brand.logos.light));
@@ -212,7 +248,7 @@ export function brandBoot(settings: BootSettings): void {
       if (node.nodeType !== 1) return;
       var el = node as Element;
       swap(el);
-      var found = el.querySelectorAll('[data-brand-name],img[data-brand-logo]');
+      var found = el.querySelectorAll('[data-brand-name],img[data-brand-logo],[data-brand-text],[data-brand-link],[data-console-path]');
       for (var i = 0; i < found.length; i++) swap(found[i]);
     };
     // Swap each name and logo as the parser inserts it: mutation callbacks run before
@@ -267,7 +303,7 @@ const NAME_SHIM = 'var __name=function(f){return f};';
 
 /** The inline <head> script: the functions above and a call with the build's settings. */
 export function bootScript(settings: BootSettings): string {
-  const sources = [partnerApiBase, brandCacheKey, requestPartnerConfig, brandStyleSheet, readerColorMode, brandBoot].map((fn) => fn.toString());
+  const sources = [partnerApiBase, brandCacheKey, requestPartnerConfig, brandStyleSheet, readerColorMode, applyBrandValue, brandBoot].map((fn) => fn.toString());
   // JSON in a <script>: escape '<' so no value can close the element.
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
   return `(function(){${NAME_SHIM}${sources.join('\n')}\nbrandBoot(${json});})();`;

@@ -60,12 +60,15 @@ let storage: FakeStorage;
 let html: FakeElement;
 let head: FakeElement;
 let window: Record<string, unknown>;
+/** Elements of the page that carry brand values (what `querySelectorAll` finds). */
+let marked: FakeElement[];
 
 /** A fake browser whose `window.localStorage` is `localStorage`, or throws it if it is an error. */
 function stubBrowser(localStorage: unknown = new FakeStorage()) {
   storage = localStorage as FakeStorage;
   html = new FakeElement('html');
   head = new FakeElement('head');
+  marked = [];
   window = {};
   Object.defineProperty(window, 'localStorage', {
     get() {
@@ -80,6 +83,7 @@ function stubBrowser(localStorage: unknown = new FakeStorage()) {
     head,
     createElement: (tag: string) => new FakeElement(tag),
     getElementById: (id: string) => head.children.find((child) => child.id === id) ?? null,
+    querySelectorAll: () => marked,
   });
 }
 
@@ -199,6 +203,33 @@ describe('applyBrandToDocument', () => {
     applyBrandToDocument(brandFromConfig({...acme, logos: {favicon: '/img/new.svg'}}));
     expect(icons().map((icon) => icon.getAttribute('href'))).toEqual(['/img/logo.svg', '/img/new.svg']);
     expect(head.children.at(-1)?.getAttribute('href')).toBe('/img/new.svg');
+  });
+
+  it("puts the partner's values into marked code, mail links and console links, and the default's back", () => {
+    const code = Object.assign(new FakeElement('span'), {textContent: 'https://api.example.com/v1', firstChild: null});
+    code.setAttribute('data-brand-text', 'apiBase');
+    const mail = new FakeElement('a');
+    mail.setAttribute('data-brand-link', 'supportEmail');
+    mail.setAttribute('href', 'mailto:support@example.com');
+    const consoleLink = new FakeElement('a');
+    consoleLink.setAttribute('data-console-path', '/billing');
+    consoleLink.setAttribute('href', 'https://console.example.com/billing');
+    marked.push(code, mail, consoleLink);
+    const partner = {...acme, uris: {api_uri: 'https://api.acme.example', console: 'https://console.acme.example'}, support_email: 'help@acme.example'};
+    applyBrandToDocument(brandFromConfig(partner));
+    expect(code.textContent).toBe('https://api.acme.example/v1');
+    expect(mail.getAttribute('href')).toBe('mailto:help@acme.example');
+    expect(consoleLink.getAttribute('href')).toBe('https://console.acme.example/billing');
+    applyBrandToDocument(defaultBrand());
+    expect(code.textContent).toBe('https://api.example.com/v1');
+    expect(mail.getAttribute('href')).toBe('mailto:support@example.com');
+    expect(consoleLink.getAttribute('href')).toBe('https://console.example.com/billing');
+  });
+
+  it('caches the content values for the pre-paint script', () => {
+    writeCachedBrand({...acme, uris: {api_uri: 'https://api.acme.example/v1'}, sales_email: 'deals@acme.example'});
+    const entry = JSON.parse(storage.getItem(brandCacheKey(HOST))!);
+    expect(entry.values).toMatchObject({apiBase: 'https://api.acme.example/v1', apiHost: 'api.acme.example', salesEmail: 'deals@acme.example', supportEmail: 'support@example.com'});
   });
 
   it('marks a logo-less partner, and adds no icon for a partner without one', () => {

@@ -2,7 +2,8 @@
  * Browser side of branding: load the config (reusing the request the pre-paint
  * script started), apply a brand to the document, remember it per host.
  */
-import {brandCacheKey, brandStyleSheet, requestPartnerConfig, type CachedBrandEntry} from './boot';
+import {applyBrandValue, brandCacheKey, brandStyleSheet, BRAND_VALUE_SELECTOR, requestPartnerConfig, type CachedBrandEntry} from './boot';
+import {brandValues} from './contentValues';
 import {partnerConfigUrl} from './apiBase';
 import {brandFromConfig, type Brand} from './brand';
 import type {PartnerConfig} from './schema';
@@ -75,7 +76,15 @@ export function writeCachedBrand(config: PartnerConfig | null): void {
   let entry: CachedBrandEntry = {partner: false};
   if (config) {
     const brand = brandFromConfig(config);
-    entry = {partner: true, config, css: brand.css, theme: brand.theme, name: brand.name, logos: {light: brand.logos.light, dark: brand.logos.dark}};
+    entry = {
+      partner: true,
+      config,
+      css: brand.css,
+      theme: brand.theme,
+      name: brand.name,
+      logos: {light: brand.logos.light, dark: brand.logos.dark},
+      values: {...brandValues(brand)},
+    };
     if (brand.colorMode) entry.colorMode = brand.colorMode;
   }
   try {
@@ -103,6 +112,9 @@ export function applyBrandToDocument(brand: Brand): void {
   root.setAttribute('data-brand-theme', brand.theme);
   if (brand.is_partner) root.setAttribute('data-brand', 'partner');
   else root.removeAttribute('data-brand');
+  // Brand values in server-rendered code, which React leaves as it is after hydration.
+  const values: Record<string, unknown> = {...brandValues(brand)};
+  document.querySelectorAll(BRAND_VALUE_SELECTOR).forEach((el) => applyBrandValue(el, values));
   // A partner without a logo: the navbar shows its name (see custom.css).
   if (brand.is_partner && !brand.logos.light) root.setAttribute('data-brand-logoless', '');
   else root.removeAttribute('data-brand-logoless');
