@@ -1,5 +1,3 @@
-import {DEFAULT_BRAND} from '../branding/defaults';
-
 /**
  * Product facts that several pages repeat. Pages render these through components
  * instead of retyping them, so the flavors page, the pricebook and the guides agree.
@@ -87,6 +85,4 @@ export const policies = {
   volumePricePerGbHour: 0.000096,
   /** Public IPv4 address price in USD per hour. */
   publicIpPricePerHour: 0.005,
-  /** Support contact. */
-  supportEmail: DEFAULT_BRAND.supportEmail,
 } as const;
