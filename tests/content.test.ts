@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {checkDocFrontMatter} from '../src/content/frontMatter';
 import {firstPersonPlural} from '../src/content/voice';
+import {defaultBrandLeaks} from '../src/content/brandLeaks';
 import {docSections, sectionPosition} from '../src/data/sections';
 import {docsDir, proseWords, readDocs} from './docs';
 
@@ -26,6 +27,11 @@ describe('docs content', () => {
 
   it.each(docs.map((d) => [d.file, d] as const))('%s never types the product name', (_file, doc) => {
     expect(doc.body).not.toMatch(/Violet Cloud/i);
+  });
+
+  it.each(docs.map((d) => [d.file, d] as const))('%s types no default-brand host, address or name outside code', (_file, doc) => {
+    const leaks = defaultBrandLeaks(doc.body).map((l) => `${doc.file} (body line ${l.line}): ${l.value}`);
+    expect(leaks, 'A partner\'s readers would see these as they are: use <SupportEmail />, <SalesEmail />, <ApiBase />, <ConsoleLink> or <Brand />.').toEqual([]);
   });
 
   it.each(docs.map((d) => [d.file, d] as const))('%s speaks to the reader, never as "we"', (_file, doc) => {
