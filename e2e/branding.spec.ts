@@ -353,6 +353,46 @@ test.describe('partner branding', () => {
     expect(errors.filter((e) => /hydrat|recoverable|minified react error/i.test(e))).toEqual([]);
   });
 
+  test("code samples, addresses and console links carry the partner's values, from the first frame of a repeat visit", async ({page, baseURL}) => {
+    const partner = {
+      ...acme,
+      uris: {console: 'https://console.acme.example', api_uri: 'https://api.acme.example'},
+      support_email: 'help@acme.example',
+    };
+    await page.route(API, (route) => route.fulfill({json: partner}));
+    const apiPage = '/docs/api-reference/core-resources/virtual-machines/manage/hibernate';
+    await page.goto(partnerUrl(baseURL, 'acme.localhost', apiPage));
+    await expect(page.locator('html')).toHaveAttribute('data-brand', 'partner');
+    await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
+    // All four languages' samples, shown or not, call the partner's API.
+    const samples = await page.locator('pre').evaluateAll((pres) => pres.map((pre) => pre.textContent ?? '').filter((t) => t.includes('/core/virtual-machines/')));
+    expect(samples.length).toBeGreaterThanOrEqual(4);
+    for (const sample of samples) {
+      expect(sample).toContain('https://api.acme.example/v1/core/virtual-machines/');
+      expect(sample).not.toContain('api.example.com');
+    }
+
+    // A repeat visit, looked at before the app starts: the pre-paint script has put the cached values in.
+    const startApp = await holdApp(page);
+    // The API overview has code that calls the API, a support address and console links.
+    await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/api-reference'), {waitUntil: 'domcontentloaded'});
+    await expectAppNotStarted(page);
+    const early = await page.evaluate(() => ({
+      code: Array.from(document.querySelectorAll('pre'), (pre) => pre.textContent ?? '').join('\n'),
+      mail: Array.from(document.querySelectorAll('a[data-brand-link="supportEmail"]'), (a) => `${a.getAttribute('href')} ${a.textContent}`),
+      console: Array.from(document.querySelectorAll('a[data-console-path]'), (a) => a.getAttribute('href')),
+    }));
+    expect(early.code).toContain('https://api.acme.example/v1');
+    expect(early.code).not.toContain('example.com');
+    expect(early.mail.length).toBeGreaterThan(0);
+    expect(new Set(early.mail)).toEqual(new Set(['mailto:help@acme.example help@acme.example']));
+    expect(early.console.length).toBeGreaterThan(0);
+    for (const href of early.console) expect(href).toMatch(/^https:\/\/console\.acme\.example\//);
+    startApp();
+    await waitForHydration(page);
+    await expect(page.locator('a[data-brand-link="supportEmail"]').first()).toHaveAttribute('href', 'mailto:help@acme.example');
+  });
+
   test('the demo partner files brand acme.localhost and globex.localhost through our API', async ({page, baseURL}) => {
     await page.goto(partnerUrl(baseURL, 'acme.localhost', '/'));
     await expect(page.locator('.navbar__brand img').first()).toHaveAttribute('alt', 'Acme Compute');

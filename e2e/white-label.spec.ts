@@ -1,0 +1,117 @@
+// Every built page, read as a reader sees it once the brand is applied: on a partner host
+// nothing of the default brand may show (visible text, code, link targets, images), and on
+// the default host nothing of the partner's. The route list comes from the build, so
+// every page added later is crawled too.
+import {readdirSync} from 'node:fs';
+import path from 'node:path';
+import {expect, test, type BrowserContext, type Page} from '@playwright/test';
+import {DEFAULT_BRAND} from '../src/branding/defaults';
+import {DEFAULT_VALUES} from '../src/branding/contentValues';
+
+const buildDir = path.resolve(__dirname, '..', 'build');
+const API = '**/v1/auth/partner-config/docs?domain=*';
+const PARALLEL_PAGES = 3;
+
+/** A partner that sets every field content can show. */
+const initech = {
+  name: 'Initech GPU',
+  theme: 'zinc',
+  colors: {primary: {light: 'emerald'}},
+  logos: {light: '/img/partners/acme-logo.svg', dark: '/img/partners/acme-logo-dark.svg', favicon: '/img/partners/acme-favicon.svg'},
+  uris: {
+    auth: 'https://login.initech.example',
+    doc: 'https://docs.initech.example',
+    api_doc: 'https://docs.initech.example/api',
+    console: 'https://cloud.initech.example',
+    api_uri: 'https://gpu-api.initech.example',
+  },
+  support_email: 'help@initech.example',
+  sales_email: 'deals@initech.example',
+  user_docs_header: {items: [{label: 'Initech status', url: 'https://status.initech.example'}]},
+  user_docs_footer: {links: [{label: 'Initech terms', url: 'https://initech.example/terms'}]},
+  copyright: '© 2025 Initech GPU',
+};
+
+/** Every route of the build: one per HTML file, the not-found page left out. */
+function builtRoutes(): string[] {
+  const routes: string[] = [];
+  for (const file of readdirSync(buildDir, {recursive: true, encoding: 'utf8'})) {
+    if (!file.endsWith('.html') || file === '404.html') continue;
+    const route = `/${file.split(path.sep).join('/')}`.replace(/(\/index)?\.html$/, '');
+    routes.push(route === '' ? '/' : route);
+  }
+  return routes.sort();
+}
+
+/** What the reader can see or follow: visible text, every code block's text (hidden tabs too), link targets, visible images. */
+async function readerView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    return [
+      document.body.innerText,
+      ...Array.from(document.querySelectorAll('pre'), (pre) => pre.textContent ?? ''),
+      ...Array.from(document.querySelectorAll('a[href]'), (a) => `href ${a.getAttribute('href')}`),
+      ...Array.from(document.querySelectorAll('img'))
+        .filter(visible)
+        .map((img) => `img ${img.getAttribute('alt')} ${img.getAttribute('src')}`),
+      `title ${document.title}`,
+    ];
+  });
+}
+
+/** Loads every route, a few at a time, and returns each route's values from `forbidden` that the reader could see. */
+async function crawl(context: BrowserContext, origin: string, ready: string, forbidden: string[]): Promise<string[]> {
+  const routes = builtRoutes();
+  expect(routes.length).toBeGreaterThan(100);
+  const found: string[] = [];
+  const queue = [...routes];
+  const worker = async () => {
+    const page = await context.newPage();
+    for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+      await page.goto(origin + route, {waitUntil: 'domcontentloaded'});
+      await page.waitForFunction((selector) => document.querySelector(selector) !== null, ready, {timeout: 30_000});
+      const view = (await readerView(page)).join('\n').toLowerCase();
+      const seen = forbidden.filter((value) => view.includes(value.toLowerCase()));
+      if (seen.length) found.push(`${route}: ${seen.join(', ')}`);
+    }
+    await page.close();
+  };
+  await Promise.all(Array.from({length: PARALLEL_PAGES}, worker));
+  return found;
+}
+
+const originOf = (baseURL: string | undefined, host: string) => {
+  const url = new URL(baseURL ?? 'http://localhost');
+  url.hostname = host;
+  return url.origin;
+};
+
+test.describe('white label, every page', () => {
+  test.setTimeout(15 * 60_000);
+
+  test("a partner's readers see none of the default brand", async ({context, baseURL}) => {
+    await context.route(API, (route) => route.fulfill({json: initech}));
+    const forbidden = [
+      DEFAULT_BRAND.name,
+      ...Object.values(DEFAULT_VALUES),
+      new URL(DEFAULT_BRAND.feedbackUrl).host,
+      DEFAULT_BRAND.logo.light,
+      DEFAULT_BRAND.logo.dark,
+    ];
+    // Branded, the config applied by the app (not only the cached brand of the pre-paint script).
+    const ready = 'html[data-has-hydrated="true"][data-brand="partner"]:not([data-brand-pending])';
+    const found = await crawl(context, originOf(baseURL, 'initech.localhost'), ready, forbidden);
+    expect(found, `default-brand values on a partner host:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  test("the default host's readers see none of a partner's brand", async ({context, baseURL}) => {
+    const forbidden = [initech.name, 'initech.example'];
+    const ready = 'html[data-has-hydrated="true"]:not([data-brand="partner"]):not([data-brand-pending])';
+    const found = await crawl(context, originOf(baseURL, 'localhost'), ready, forbidden);
+    expect(found, `partner values on the default host:\n${found.join('\n')}`).toEqual([]);
+  });
+});
