@@ -1,0 +1,36 @@
+/**
+ * One way to write money on the whole site: `$1.90`, `$0.005`, `$1,387.00`, with "per hour"
+ * or "per month" where a rate is meant. A month is 730 hours (8,760 hours a year / 12),
+ * the convention the pricebook and the billing examples use.
+ */
+import {flavors, policies} from './platform';
+
+export const HOURS_PER_MONTH = 730;
+
+/** US dollars with at least two decimals, more for sub-cent rates (`$0.000096`). */
+export function formatUsd(amount: number): string {
+  const decimals = amount !== 0 && Math.abs(amount) < 0.01 ? Math.min(8, Math.max(2, 1 - Math.floor(Math.log10(Math.abs(amount))) + 1)) : 2;
+  const text = Math.abs(amount).toLocaleString('en-US', {minimumFractionDigits: 2, maximumFractionDigits: decimals});
+  return `${amount < 0 ? '-' : ''}$${text}`;
+}
+
+/** The hourly prices pages quote by name. */
+export const resourcePrices = {
+  publicIp: {perHour: policies.publicIpPricePerHour, unit: 'per hour'},
+  volume: {perHour: policies.volumePricePerGbHour, unit: 'per GB per hour'},
+} as const;
+
+export type PricedResource = keyof typeof resourcePrices;
+
+export function flavorPricePerHour(name: string): number {
+  const flavor = flavors.find((f) => f.name === name);
+  if (!flavor) throw new Error(`Unknown flavor "${name}"; known: ${flavors.map((f) => f.name).join(', ')}`);
+  return flavor.pricePerHour;
+}
+
+/** "$1.90 per hour", "$1,387.00 per month", or a total over `hours`: "$912.00". */
+export function formatRate(perHour: number, options: {per?: 'hour' | 'month'; hours?: number; unit?: string} = {}): string {
+  if (options.hours !== undefined) return formatUsd(perHour * options.hours);
+  if (options.per === 'month') return `${formatUsd(perHour * HOURS_PER_MONTH)} per month`;
+  return `${formatUsd(perHour)} ${options.unit ?? 'per hour'}`;
+}
