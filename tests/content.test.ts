@@ -4,12 +4,12 @@ import {describe, expect, it} from 'vitest';
 import {checkDocFrontMatter} from '../src/content/frontMatter';
 import {firstPersonPlural} from '../src/content/voice';
 import {defaultBrandLeaks} from '../src/content/brandLeaks';
+import {typedFacts} from '../src/content/typedFacts';
 import {docSections, sectionPosition} from '../src/data/sections';
-import {docsDir, proseWords, readDocs} from './docs';
+import {docsDir, minimumWords, proseWords, readDocs} from './docs';
 
 const docs = readDocs();
 const PLACEHOLDERS = /\b(lorem ipsum|TODO|TBD|coming soon|FIXME|XXX)\b/i;
-const MIN_WORDS = 400;
 
 describe('docs content', () => {
   it('has pages to check', () => {
@@ -34,6 +34,11 @@ describe('docs content', () => {
     expect(leaks, 'A partner\'s readers would see these as they are: use <SupportEmail />, <SalesEmail />, <ApiBase />, <ConsoleLink> or <Brand />.').toEqual([]);
   });
 
+  it.each(docs.map((d) => [d.file, d] as const))('%s renders prices, limits, region ids and flavor specs from src/data', (_file, doc) => {
+    const typed = typedFacts(doc.body).map((f) => `${doc.file} (body line ${f.line}): ${f.kind} ${f.text}`);
+    expect(typed, 'Render these with <Price>, <Limit>, the fact tables or an expression over src/data, so they cannot drift.').toEqual([]);
+  });
+
   it.each(docs.map((d) => [d.file, d] as const))('%s speaks to the reader, never as "we"', (_file, doc) => {
     const findings = firstPersonPlural(doc.body).map((f) => `${doc.file} (body line ${f.line}): "${f.word}" in: ${f.text}`);
     expect(findings, 'On a partner site "we" is the wrong company: write "you", or name the product with <Brand />.').toEqual([]);
@@ -41,8 +46,8 @@ describe('docs content', () => {
 
   // API operation pages get their substance from the spec, rendered at build time.
   const proseDocs = docs.filter((d) => !d.body.includes('<ApiOperation'));
-  it.each(proseDocs.map((d) => [d.file, d] as const))(`%s has at least ${MIN_WORDS} words of prose`, (_file, doc) => {
-    expect(proseWords(doc.body)).toBeGreaterThanOrEqual(MIN_WORDS);
+  it.each(proseDocs.map((d) => [d.file, d] as const))('%s has the words of prose its kind needs (700 for a tutorial, else 400)', (_file, doc) => {
+    expect(proseWords(doc.body)).toBeGreaterThanOrEqual(minimumWords(doc.file));
   });
 
   it.each(docs.map((d) => [d.file, d] as const))('%s uses h2 and h3 only, and code blocks with a language', (_file, doc) => {

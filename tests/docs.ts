@@ -25,12 +25,31 @@ export function readDocs(): DocFile[] {
     });
 }
 
-/** Words of prose: code blocks, imports, JSX tags and link targets left out. */
+/** `{…}` expressions removed, nested braces included (an expression may hold JSX with its own). */
+function withoutExpressions(text: string): string {
+  let out = '';
+  let depth = 0;
+  for (const char of text) {
+    if (char === '{') depth += 1;
+    else if (char === '}' && depth > 0) depth -= 1;
+    else if (depth === 0) out += char;
+  }
+  return out;
+}
+
+/**
+ * Words of prose: code blocks, imports, exports (to the blank line that ends them),
+ * JSX tags, `{expressions}` and link targets left out. A component renders its own words,
+ * which are not the page's prose.
+ */
 export function proseWords(body: string): number {
-  const text = body
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/^(import|export) .*$/gm, ' ')
-    .replace(/<[^>]+>/g, ' ')
+  const text = withoutExpressions(
+    body
+      .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, ' ')
+      .replace(/^import\s.*$/gm, ' ')
+      .replace(/^export\s[\s\S]*?(?=\n\s*\n|$(?![\s\S]))/gm, ' '),
+  )
+    .replace(/<[^>]*>/g, ' ')
     .replace(/\]\([^)]*\)/g, ']')
     .replace(/[#*_`|>{}[\]-]/g, ' ');
   return text.split(/\s+/).filter((w) => /[a-z0-9]/i.test(w)).length;
@@ -51,4 +70,9 @@ export function readRouteList(file: string): RouteLine[] {
       const [route, marker] = line.split(/\s+/);
       return {route, unlisted: marker === 'unlisted'};
     });
+}
+
+/** Words of prose a page needs (CONTENT.md): 700 for a tutorial, 400 for concepts and how-tos. */
+export function minimumWords(file: string): number {
+  return /^docs\/tutorials\//.test(file) ? 700 : 400;
 }
