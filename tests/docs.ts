@@ -1,6 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import {withoutFencedCode} from '../src/content/mdxText';
 
 export const siteDir = path.resolve(__dirname, '..');
 export const docsDir = path.join(siteDir, 'docs');
@@ -44,8 +45,7 @@ function withoutExpressions(text: string): string {
  */
 export function proseWords(body: string): number {
   const text = withoutExpressions(
-    body
-      .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, ' ')
+    withoutFencedCode(body)
       .replace(/^import\s.*$/gm, ' ')
       .replace(/^export\s[\s\S]*?(?=\n\s*\n|$(?![\s\S]))/gm, ' '),
   )

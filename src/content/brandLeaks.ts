@@ -6,6 +6,7 @@
  */
 import {DEFAULT_BRAND} from '../branding/defaults';
 import {DEFAULT_VALUES} from '../branding/contentValues';
+import {withoutFencedCode, withoutInlineCode} from './mdxText';
 
 export interface BrandLeak {
   line: number;
@@ -16,11 +17,8 @@ export interface BrandLeak {
 const VALUES = [...new Set([...Object.values(DEFAULT_VALUES), new URL(DEFAULT_BRAND.feedbackUrl).host, DEFAULT_BRAND.name])].sort((a, b) => b.length - a.length);
 const PATTERN = new RegExp(VALUES.map((v) => v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'gi');
 
-/** Code is branded when rendered: blank it out, keeping line breaks so line numbers hold. */
-function outsideCode(body: string): string {
-  const blank = (match: string) => match.replace(/[^\n]/g, ' ');
-  return body.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, blank).replace(/`[^`\n]*`/g, blank);
-}
+/** Code is branded when rendered: blank it out. */
+const outsideCode = (body: string) => withoutInlineCode(withoutFencedCode(body));
 
 export function defaultBrandLeaks(body: string): BrandLeak[] {
   const leaks: BrandLeak[] = [];

@@ -7,6 +7,7 @@
  */
 import {flavors, regions} from '../data/platform';
 import {limits} from '../data/limits';
+import {blank, withoutFencedCode, withoutInlineCode} from './mdxText';
 
 export interface TypedFact {
   line: number;
@@ -15,11 +16,7 @@ export interface TypedFact {
 }
 
 function prose(body: string): string[] {
-  const blank = (match: string) => match.replace(/[^\n]/g, ' ');
-  return body
-    .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, blank)
-    .replace(/^(import|export)\s[^\n]*$/gm, blank)
-    .replace(/`[^`\n]*`/g, blank)
+  return withoutInlineCode(withoutFencedCode(body).replace(/^(import|export)\s[^\n]*$/gm, blank))
     .replace(/<[^>\n]*>/g, blank)
     .replace(/\{[^{}\n]*(\{[^{}\n]*\}[^{}\n]*)*\}/g, blank)
     .split('\n');
@@ -38,8 +35,7 @@ export function typedFacts(body: string): TypedFact[] {
   const found: TypedFact[] = [];
   const original = body.split('\n');
   // Money formatted by hand in an expression: the site has one format (formatUsd, <Price>).
-  const code = body.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, (m) => m.replace(/[^\n]/g, ' ')).split('\n');
-  code.forEach((line, i) => {
+  withoutFencedCode(body).split('\n').forEach((line, i) => {
     if (/\{[^}]*(toFixed\(|pricePerHour|PricePer)[^}]*\}/.test(line) && !/formatUsd|formatRate/.test(line)) found.push({line: i + 1, kind: 'price format', text: line.trim().slice(0, 80)});
   });
   prose(body).forEach((line, i) => {

@@ -3,6 +3,7 @@
  * "we": on a partner's site "we" would be the wrong company. This finds first-person
  * plural words in the prose of an MDX page, with their line numbers.
  */
+import {blank, withoutFencedCode, withoutInlineCode} from './mdxText';
 
 export interface VoiceFinding {
   line: number;
@@ -14,13 +15,8 @@ const FIRST_PERSON_PLURAL = /\b(we|us|our|ours|ourselves|we're|we've|we'll|we'd)
 
 /** The page with everything that is not prose blanked out, line breaks kept so line numbers hold. */
 function proseOnly(body: string): string {
-  const blank = (match: string) => match.replace(/[^\n]/g, ' ');
   return (
-    body
-      // Fenced code (``` or ~~~, any length), including its contents.
-      .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, blank)
-      .replace(/^(import|export)\s[^\n]*$/gm, blank)
-      .replace(/`[^`\n]*`/g, blank)
+    withoutInlineCode(withoutFencedCode(body).replace(/^(import|export)\s[^\n]*$/gm, blank))
       // JSX tags and expressions, link targets and bare URLs.
       .replace(/<[^>\n]*>/g, blank)
       .replace(/\{[^{}\n]*\}/g, blank)

@@ -21,6 +21,16 @@ export function BrandValue({name}: {name: BrandValueKey}): ReactNode {
   );
 }
 
+/** One of the brand's addresses as a mailto link, marked for the pre-paint script like the text. */
+export function BrandMailLink({name}: {name: 'supportEmail' | 'salesEmail'}): ReactNode {
+  const address = useBrandValues()[name];
+  return (
+    <a href={`mailto:${address}`} data-brand-link={name} suppressHydrationWarning>
+      <BrandValue name={name} />
+    </a>
+  );
+}
+
 /** Text in which every default brand value shows as the reader's brand value. */
 export default function BrandText({children}: {children: string}): ReactNode {
   const parts = splitBrandValues(children);
