@@ -45,6 +45,18 @@ describe('fact components', () => {
   it('Price and Limit read the data', () => {
     expect(render(Price, {flavor: "n3-H100x8", hours: 48})).toContain(`$${(flavors.find((f) => f.name === 'n3-H100x8')!.pricePerHour * 48).toLocaleString('en-US', {minimumFractionDigits: 2})}`);
     expect(render(Price, {of: "volume"})).toContain('per GB per hour');
+    expect(render(Price, {of: "snapshot"})).toContain('per GB per hour');
+  });
+
+  it('Price quotes a flavor\'s spot price, and refuses a flavor with none', () => {
+    const spot = flavors.find((f) => f.name === 'n3-H100x1')!.spotPricePerHour!;
+    expect(render(Price, {flavor: 'n3-H100x1', spot: true})).toContain(`$${spot.toFixed(2)} per hour`);
+    expect(() => render(Price, {flavor: 'n1-cpu-small', spot: true})).toThrow(/not offered as spot/);
+  });
+
+  it('FlavorTable shows the network and spot columns from the data', () => {
+    const html = render(FlavorTable, {names: ['n3-H100x8', 'n1-cpu-small'], columns: ['name', 'spotPrice', 'highSpeedNetwork', 'sriov']});
+    expect(cells(html)).toEqual(expect.arrayContaining(['Spot price', 'Not offered', 'InfiniBand NDR, 8 × 400 Gbit/s', 'Yes', 'No']));
     expect(render(Limit, {name: "apiRequestsPerMinute"})).toBe('600 requests per minute');
   });
 });

@@ -34,15 +34,27 @@ export interface Flavor {
   ephemeralGb: number;
   /** On-demand price in USD per hour while the VM is billed. */
   pricePerHour: number;
+  /** Spot price in USD per hour, or null where the flavor is not offered as spot. */
+  spotPricePerHour: number | null;
+  /** Bandwidth of the VM's network interface (public and private traffic), in Gbit/s. */
+  networkGbps: number;
+  /** GPU-to-GPU link inside the VM, or null for one GPU or none. */
+  interconnect: string | null;
+  /** The dedicated high-speed fabric between VMs, or null where the flavor has none. */
+  highSpeedNetwork: string | null;
+  /** Whether the network interface is an SR-IOV virtual function (lower latency, no host vSwitch). */
+  sriov: boolean;
+  /** Whether the flavor can run as a confidential VM (memory encrypted, GPU in confidential mode). */
+  confidentialComputing: boolean;
 }
 
 export const flavors: readonly Flavor[] = [
-  {name: 'n1-cpu-small', gpu: null, gpuCount: 0, gpuMemoryGb: 0, vcpus: 4, ramGb: 16, ephemeralGb: 50, pricePerHour: 0.12},
-  {name: 'n3-RTX-A6000x1', gpu: 'NVIDIA RTX A6000', gpuCount: 1, gpuMemoryGb: 48, vcpus: 28, ramGb: 58, ephemeralGb: 100, pricePerHour: 0.5},
-  {name: 'n3-L40x1', gpu: 'NVIDIA L40', gpuCount: 1, gpuMemoryGb: 48, vcpus: 28, ramGb: 58, ephemeralGb: 725, pricePerHour: 1.0},
-  {name: 'n3-A100x1', gpu: 'NVIDIA A100 80GB PCIe', gpuCount: 1, gpuMemoryGb: 80, vcpus: 28, ramGb: 120, ephemeralGb: 750, pricePerHour: 1.35},
-  {name: 'n3-H100x1', gpu: 'NVIDIA H100 80GB PCIe', gpuCount: 1, gpuMemoryGb: 80, vcpus: 28, ramGb: 180, ephemeralGb: 750, pricePerHour: 1.9},
-  {name: 'n3-H100x8', gpu: 'NVIDIA H100 80GB SXM5', gpuCount: 8, gpuMemoryGb: 80, vcpus: 192, ramGb: 1800, ephemeralGb: 32000, pricePerHour: 19.0},
+  {name: 'n1-cpu-small', gpu: null, gpuCount: 0, gpuMemoryGb: 0, vcpus: 4, ramGb: 16, ephemeralGb: 50, pricePerHour: 0.12, spotPricePerHour: null, networkGbps: 10, interconnect: null, highSpeedNetwork: null, sriov: false, confidentialComputing: false},
+  {name: 'n3-RTX-A6000x1', gpu: 'NVIDIA RTX A6000', gpuCount: 1, gpuMemoryGb: 48, vcpus: 28, ramGb: 58, ephemeralGb: 100, pricePerHour: 0.5, spotPricePerHour: 0.2, networkGbps: 10, interconnect: null, highSpeedNetwork: null, sriov: false, confidentialComputing: false},
+  {name: 'n3-L40x1', gpu: 'NVIDIA L40', gpuCount: 1, gpuMemoryGb: 48, vcpus: 28, ramGb: 58, ephemeralGb: 725, pricePerHour: 1.0, spotPricePerHour: 0.4, networkGbps: 25, interconnect: null, highSpeedNetwork: null, sriov: false, confidentialComputing: false},
+  {name: 'n3-A100x1', gpu: 'NVIDIA A100 80GB PCIe', gpuCount: 1, gpuMemoryGb: 80, vcpus: 28, ramGb: 120, ephemeralGb: 750, pricePerHour: 1.35, spotPricePerHour: 0.54, networkGbps: 25, interconnect: null, highSpeedNetwork: null, sriov: true, confidentialComputing: false},
+  {name: 'n3-H100x1', gpu: 'NVIDIA H100 80GB PCIe', gpuCount: 1, gpuMemoryGb: 80, vcpus: 28, ramGb: 180, ephemeralGb: 750, pricePerHour: 1.9, spotPricePerHour: 0.76, networkGbps: 25, interconnect: null, highSpeedNetwork: null, sriov: true, confidentialComputing: true},
+  {name: 'n3-H100x8', gpu: 'NVIDIA H100 80GB SXM5', gpuCount: 8, gpuMemoryGb: 80, vcpus: 192, ramGb: 1800, ephemeralGb: 32000, pricePerHour: 19.0, spotPricePerHour: 7.6, networkGbps: 100, interconnect: 'NVLink 4 through NVSwitch, 900 GB/s per GPU', highSpeedNetwork: 'InfiniBand NDR, 8 × 400 Gbit/s', sriov: true, confidentialComputing: false},
 ];
 
 /** Operating system images offered for new VMs. */
@@ -85,4 +97,14 @@ export const policies = {
   volumePricePerGbHour: 0.000096,
   /** Public IPv4 address price in USD per hour. */
   publicIpPricePerHour: 0.005,
+  /** Snapshot storage price in USD per GB of snapshot size per hour. */
+  snapshotPricePerGbHour: 0.00007,
+  /** Object storage price in USD per GB stored per hour (requests are not charged). */
+  objectStoragePricePerGbHour: 0.000027,
+  /** Data transfer out to the internet, USD per GB: free on every flavor and storage kind. */
+  egressPricePerGb: 0,
+  /** Data transfer in, and between resources of one region, USD per GB. */
+  ingressPricePerGb: 0,
+  /** Notice a spot VM gets before it is interrupted, in seconds. */
+  spotInterruptionNoticeSeconds: 30,
 } as const;

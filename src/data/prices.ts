@@ -18,14 +18,19 @@ export function formatUsd(amount: number): string {
 export const resourcePrices = {
   publicIp: {perHour: policies.publicIpPricePerHour, unit: 'per hour'},
   volume: {perHour: policies.volumePricePerGbHour, unit: 'per GB per hour'},
+  snapshot: {perHour: policies.snapshotPricePerGbHour, unit: 'per GB per hour'},
+  objectStorage: {perHour: policies.objectStoragePricePerGbHour, unit: 'per GB per hour'},
 } as const;
 
 export type PricedResource = keyof typeof resourcePrices;
 
-export function flavorPricePerHour(name: string): number {
+/** A flavor's on-demand price per hour, or its spot price with `spot`. */
+export function flavorPricePerHour(name: string, {spot = false}: {spot?: boolean} = {}): number {
   const flavor = flavors.find((f) => f.name === name);
   if (!flavor) throw new Error(`Unknown flavor "${name}"; known: ${flavors.map((f) => f.name).join(', ')}`);
-  return flavor.pricePerHour;
+  if (!spot) return flavor.pricePerHour;
+  if (flavor.spotPricePerHour === null) throw new Error(`Flavor "${name}" is not offered as spot`);
+  return flavor.spotPricePerHour;
 }
 
 /** "$1.90 per hour", "$1,387.00 per month", or a total over `hours`: "$912.00". */

@@ -2,7 +2,9 @@ import type {ReactNode} from 'react';
 import {flavors, type Flavor} from '@site/src/data/platform';
 import {formatRate} from '@site/src/data/prices';
 
-export type FlavorColumn = 'name' | 'gpu' | 'vcpus' | 'ram' | 'ephemeral' | 'price' | 'priceMonth';
+export type FlavorColumn =
+  | 'name' | 'gpu' | 'vcpus' | 'ram' | 'ephemeral' | 'price' | 'priceMonth' | 'spotPrice'
+  | 'network' | 'interconnect' | 'highSpeedNetwork' | 'sriov' | 'confidential';
 
 const COLUMNS: Record<FlavorColumn, {title: string; cell: (f: Flavor) => ReactNode}> = {
   name: {title: 'Flavor', cell: (f) => <code>{f.name}</code>},
@@ -12,6 +14,12 @@ const COLUMNS: Record<FlavorColumn, {title: string; cell: (f: Flavor) => ReactNo
   ephemeral: {title: 'Ephemeral disk (GB)', cell: (f) => f.ephemeralGb.toLocaleString('en-US')},
   price: {title: 'Price', cell: (f) => formatRate(f.pricePerHour)},
   priceMonth: {title: 'Price per month', cell: (f) => formatRate(f.pricePerHour, {per: 'month'}).replace(' per month', '')},
+  spotPrice: {title: 'Spot price', cell: (f) => (f.spotPricePerHour === null ? 'Not offered' : formatRate(f.spotPricePerHour))},
+  network: {title: 'Network (Gbit/s)', cell: (f) => f.networkGbps},
+  interconnect: {title: 'GPU interconnect', cell: (f) => f.interconnect ?? 'None'},
+  highSpeedNetwork: {title: 'High-speed network', cell: (f) => f.highSpeedNetwork ?? 'None'},
+  sriov: {title: 'SR-IOV', cell: (f) => (f.sriov ? 'Yes' : 'No')},
+  confidential: {title: 'Confidential computing', cell: (f) => (f.confidentialComputing ? 'Yes' : 'No')},
 };
 
 interface Props {
