@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
-import type {Page} from '@playwright/test';
+import type {BrowserContext, Page} from '@playwright/test';
 import {PARTNER_CONFIG_TIMEOUT_MS} from '../plugins/branding';
 
 const require = createRequire(__filename);
@@ -46,7 +46,7 @@ export async function waitForHydration(page: Page): Promise<void> {
  * each HTML page), so the "brand not known yet" state they look at lasts until the test
  * answers, however slow the machine. Without it such a test races the page's timer.
  */
-export async function patientBrandLookup(page: Page): Promise<void> {
+export async function patientBrandLookup(page: Page | BrowserContext): Promise<void> {
   const setting = new RegExp(`(timeoutMs"?:)(${PARTNER_CONFIG_TIMEOUT_MS}|${PARTNER_CONFIG_TIMEOUT_MS.toExponential().replace('+', '')})\\b`);
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();

@@ -79,11 +79,13 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
     };
   }, [logoAlt, settings?.apiBase, settings?.timeoutMs]);
 
-  // After React has rendered the brand: document-level parts, then reveal.
+  // After React has rendered the brand: document-level parts, then reveal; once the
+  // config request has ended, <html data-brand-settled> says which brand the page shows.
   useEffect(() => {
     if (!runtime) return;
     if (brand.is_partner || settled) runtime.applyBrandToDocument(brand);
     if (settled || brand.is_partner) runtime.revealBrand();
+    if (settled) document.documentElement.setAttribute('data-brand-settled', brand.is_partner ? 'partner' : 'default');
   }, [brand, settled, runtime]);
 
   return (
