@@ -129,6 +129,8 @@ export const confidentialMinimumDriver = 'R550';
 export const confidentialVm = {
   /** CPU memory encryption technology of the hosts of confidential flavors. */
   cpuTechnology: 'AMD SEV-SNP',
+  /** The host CPU generation, the processor model AMD's key server signs reports for. */
+  cpu: 'AMD EPYC 9004 (Genoa)',
   /** Extra charge on top of the flavor price, USD per hour. */
   surchargePerHour: 0,
   /** Confidential VMs cannot be hibernated: their encrypted memory cannot be saved by the host. */
