@@ -1,0 +1,93 @@
+// The flavor hardware fields of the API spec (examples, label vocabulary) equal src/data,
+// and the hardware data derives labels and compatibility from the one flavor catalogue.
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {loadSpec} from '../plugins/openapi/spec';
+import {flavors, images} from '../src/data/platform';
+import {compatibility, flavorLabelKeys, flavorLabels, flavorsWithLabels, gpuModelSlug, gpuModels, imageDrivers} from '../src/data/hardware';
+
+const spec = loadSpec(path.resolve(__dirname, '../openapi')) as unknown as Record<string, unknown>;
+
+function walk(node: unknown, visit: (value: unknown, where: string) => void, where = ''): void {
+  visit(node, where);
+  if (Array.isArray(node)) node.forEach((item, i) => walk(item, visit, `${where}/${i}`));
+  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, visit, `${where}/${k}`);
+}
+
+const fields = {
+  spot_price_per_hour: 'spotPricePerHour',
+  network_gbps: 'networkGbps',
+  interconnect: 'interconnect',
+  high_speed_network: 'highSpeedNetwork',
+  sriov: 'sriov',
+  confidential_computing: 'confidentialComputing',
+} as const;
+
+describe('flavor hardware in the API spec', () => {
+  it('gives every flavor object in an example the hardware fields and labels of the data', () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    walk(spec, (v, where) => {
+      if (!v || typeof v !== 'object' || Array.isArray(v)) return;
+      const object = v as Record<string, unknown>;
+      // Objects of the Flavor schema (master flavors of clusters are another schema).
+      const flavor = flavors.find((f) => f.name === object.name && 'gpu_count' in object && 'stock_available' in object);
+      if (!flavor) return;
+      checked += 1;
+      for (const [field, dataField] of Object.entries(fields)) {
+        if (!(field in object)) wrong.push(`${where}: ${flavor.name} lacks ${field}`);
+        else if (object[field] !== flavor[dataField]) wrong.push(`${where}: ${flavor.name}.${field} is ${JSON.stringify(object[field])}, data ${JSON.stringify(flavor[dataField])}`);
+      }
+      expect(object.labels, `${where}: ${flavor.name}.labels`).toEqual(flavorLabels(flavor));
+    });
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(flavors.length);
+  });
+
+  it('names the label vocabulary of the data in the schema and the listFlavors filter', () => {
+    const paths = spec.paths as Record<string, Record<string, {parameters: {name?: string; description?: string}[]}>>;
+    const label = paths['/core/flavors'].get.parameters.find((p) => p.name === 'label')!;
+    const schema = (spec.components as Record<string, Record<string, {properties: Record<string, {description: string}>}>>).schemas.Flavor;
+    const keys = flavorLabelKeys.map((k) => `\`${k.key}\``).join(', ');
+    expect(label.description).toContain(keys);
+    expect(schema.properties.labels.description).toContain(keys);
+  });
+});
+
+describe('hardware data', () => {
+  it('derives labels from the flavor fields', () => {
+    const h100x8 = flavors.find((f) => f.name === 'n3-H100x8')!;
+    expect(flavorLabels(h100x8)).toEqual(['gpu.model=h100', 'gpu.count=8', 'gpu.memory=80gb', 'gpu.form=sxm', 'interconnect=nvlink', 'network=infiniband', 'sriov', 'spot']);
+    expect(flavorLabels(flavors.find((f) => f.name === 'n1-cpu-small')!)).toEqual(['gpu.count=0']);
+    expect(gpuModelSlug('NVIDIA RTX A6000')).toBe('rtx-a6000');
+    // Every label key a flavor carries is in the vocabulary.
+    const keys = new Set(flavorLabelKeys.map((k) => k.key));
+    for (const f of flavors) for (const l of flavorLabels(f)) expect(keys.has(l.split('=')[0]), l).toBe(true);
+  });
+
+  it('filters flavors by labels, all of them required', () => {
+    expect(flavorsWithLabels(['confidential']).map((f) => f.name)).toEqual(flavors.filter((f) => f.confidentialComputing).map((f) => f.name));
+    expect(flavorsWithLabels(['interconnect=nvlink', 'network=infiniband']).map((f) => f.name)).toEqual(['n3-H100x8']);
+    expect(flavorsWithLabels([])).toHaveLength(flavors.length);
+  });
+
+  it('knows every GPU of the flavors and every image with a driver', () => {
+    for (const f of flavors) if (f.gpu) expect(gpuModels.map((m) => m.gpu), f.name).toContain(f.gpu);
+    expect(imageDrivers.map((d) => d.image).sort()).toEqual(images.filter((i) => i.driver).map((i) => i.name).sort());
+    for (const d of imageDrivers) {
+      const image = images.find((i) => i.name === d.image)!;
+      expect(d.driverVersion.split('.')[0]).toBe(image.driver!.slice(1));
+      expect(d.maxCuda).toBe(image.cuda);
+    }
+  });
+
+  it('tells which image runs which GPU, and where confidential mode works', () => {
+    const sxm = gpuModels.find((m) => m.gpu === 'NVIDIA H100 80GB SXM5')!;
+    const pcie = gpuModels.find((m) => m.gpu === 'NVIDIA H100 80GB PCIe')!;
+    expect(compatibility(sxm, 'Ubuntu Server 24.04 LTS R570 CUDA 12.8')).toEqual({supported: true, notes: ['Fabric Manager included']});
+    expect(compatibility(pcie, 'Ubuntu Server 24.04 LTS R570 CUDA 12.8').notes).toEqual(['Confidential mode supported']);
+    expect(compatibility(pcie, 'Ubuntu Server 22.04 LTS R535 CUDA 12.2').notes).toEqual(['No confidential mode (needs R550)']);
+    expect(compatibility(pcie, 'Ubuntu Server 24.04 LTS').supported).toBe(false);
+    expect(() => compatibility(pcie, 'Windows')).toThrow(/Unknown image/);
+  });
+});
