@@ -3,7 +3,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec, operations} from '../../plugins/openapi/spec';
-import {builtInRoles, permissions, permissionsOf, rbacPolicies} from './organization';
+import {builtInRoles, inviteExpiryDays, permissions, permissionsOf, rbacPolicies} from './organization';
 
 const spec = loadSpec(path.resolve(__dirname, '../../openapi'));
 type Json = Record<string, unknown>;
@@ -53,6 +53,11 @@ describe('RBAC data agrees with the spec', () => {
     const identity = (operations(spec).find((o) => o.operation.operationId === 'getCurrentIdentity')!.operation.responses!['200'] as {content: {'application/json': {example: {identity: {role: {name: string}; permissions: string[]}}}}}).content['application/json'].example.identity;
     const role = builtInRoles.find((r) => r.name === identity.role.name)!;
     expect([...identity.permissions].sort()).toEqual(permissionsOf(role.policies).sort());
+  });
+
+  it('lets invitations expire when createInvite says', () => {
+    const createInvite = operations(spec).find((o) => o.operation.operationId === 'createInvite')!;
+    expect(createInvite.operation.description).toContain(`expires after ${inviteExpiryDays} days`);
   });
 
   it('rejects an unknown policy name', () => {

@@ -69,3 +69,6 @@ export function permissionsOf(policyNames: readonly string[]): string[] {
   }
   return permissions.map((p) => p.name).filter((p) => granted.has(p));
 }
+
+/** Days an invitation stays valid before the person must be invited again. */
+export const inviteExpiryDays = 7;
