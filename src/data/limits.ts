@@ -37,6 +37,16 @@ export const limits = {
   clusterEventsRetentionDays: {value: 90, unit: 'days', what: 'Cluster events retention'},
   /** GPUs an organization may run at once before a quota increase. */
   defaultGpuQuota: {value: policies.defaultGpuQuota, unit: 'GPUs', what: 'Default GPU quota per organization'},
+  /** Largest cloud-init `user_data` of a VM or provisioning profile (the spec's `maxLength`, 65,536 characters). */
+  userDataMaxKiB: {value: 64, unit: 'KiB', what: 'cloud-init user data size'},
+  /** Largest virtual disk of a custom image, whether imported or saved from a VM. */
+  customImageMaxGb: {value: 2000, unit: 'GB', what: 'Largest custom image (virtual disk size)'},
+  /** Custom images one organization may keep across all regions. */
+  customImagesPerOrganization: {value: 50, unit: 'custom images', what: 'Custom images per organization'},
+  /** Most recent console lines one console log request may collect. */
+  consoleLogMaxLines: {value: 10000, unit: 'lines', what: 'Lines per console log'},
+  /** How long a collected console log can be read after the request. */
+  consoleLogRetentionHours: {value: 24, unit: 'hours', what: 'Console log retention'},
   /** Hours resources keep running after the balance reaches zero. */
   negativeBalanceGraceHours: {value: policies.negativeBalanceGraceHours, unit: 'hours', what: 'Grace period at a zero balance'},
 } as const satisfies Record<string, LimitFact>;

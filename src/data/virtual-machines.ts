@@ -1,0 +1,86 @@
+/**
+ * Facts of the virtual-machines section: what each settled VM status keeps and bills, the
+ * actions that move a VM between statuses, the boot volume, custom image formats and the
+ * order of cloud-init's stages. Pages render these; `virtual-machines.test.ts` ties them to
+ * the spec and to `vmStates`.
+ */
+import {limits} from './limits';
+
+/** What happens to one part of a VM in a settled status. */
+export type Keeps = 'kept' | 'kept, billed' | 'erased' | 'released' | 'reserved' | 'included';
+
+/** A status a VM rests in, and what it does with its resources there. */
+export interface SettledState {
+  status: 'ACTIVE' | 'SHUTOFF' | 'HIBERNATED' | 'ERROR' | 'deleted';
+  /** Whether the flavor is billed (equals `vmStates` for the statuses it lists). */
+  flavorBilled: boolean;
+  gpu: string;
+  ephemeralDisk: string;
+  bootVolume: string;
+  volumes: string;
+  snapshots: string;
+  publicIp: string;
+  /** Whether the VM's GPUs count against the organization's GPU quota. */
+  countsAgainstQuota: boolean;
+}
+
+export const settledStates: readonly SettledState[] = [
+  {status: 'ACTIVE', flavorBilled: true, gpu: 'Attached', ephemeralDisk: 'Kept', bootVolume: 'Kept, in the flavor price', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed', countsAgainstQuota: true},
+  {status: 'SHUTOFF', flavorBilled: true, gpu: 'Reserved for the VM', ephemeralDisk: 'Kept', bootVolume: 'Kept, in the flavor price', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed', countsAgainstQuota: true},
+  {status: 'HIBERNATED', flavorBilled: false, gpu: 'Released', ephemeralDisk: 'Erased', bootVolume: 'Kept, billed as volume storage', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed', countsAgainstQuota: false},
+  {status: 'ERROR', flavorBilled: false, gpu: 'Held until you act', ephemeralDisk: 'Kept unless the host failed', bootVolume: 'Kept', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed', countsAgainstQuota: true},
+  {status: 'deleted', flavorBilled: false, gpu: 'Released', ephemeralDisk: 'Erased', bootVolume: 'Erased (a volume given as boot_volume_name is kept)', volumes: 'Detached, kept, billed', snapshots: 'Erased', publicIp: 'Released', countsAgainstQuota: false},
+];
+
+/** One action of the API and the statuses it moves a VM through. */
+export interface VmAction {
+  action: string;
+  operationId: string;
+  /** Statuses the action is accepted in. */
+  from: readonly string[];
+  transitional: string;
+  /** Where the VM settles when the action succeeds. */
+  to: string;
+}
+
+export const vmActions: readonly VmAction[] = [
+  {action: 'Create', operationId: 'createVirtualMachine', from: [], transitional: 'CREATING', to: 'ACTIVE'},
+  {action: 'Stop', operationId: 'stopVirtualMachine', from: ['ACTIVE'], transitional: 'STOPPING', to: 'SHUTOFF'},
+  {action: 'Start', operationId: 'startVirtualMachine', from: ['SHUTOFF'], transitional: 'STARTING', to: 'ACTIVE'},
+  {action: 'Reboot', operationId: 'rebootVirtualMachine', from: ['ACTIVE'], transitional: 'REBOOTING', to: 'ACTIVE'},
+  {action: 'Hibernate', operationId: 'hibernateVirtualMachine', from: ['ACTIVE', 'SHUTOFF'], transitional: 'HIBERNATING', to: 'HIBERNATED'},
+  {action: 'Restore', operationId: 'restoreVirtualMachine', from: ['HIBERNATED'], transitional: 'RESTORING', to: 'ACTIVE'},
+  {action: 'Resize', operationId: 'resizeVirtualMachine', from: ['ACTIVE', 'SHUTOFF'], transitional: 'RESIZING', to: 'ACTIVE or SHUTOFF, as before'},
+  {action: 'Delete', operationId: 'deleteVirtualMachine', from: ['ACTIVE', 'SHUTOFF', 'HIBERNATED', 'ERROR'], transitional: 'DELETING', to: 'deleted'},
+];
+
+/**
+ * The boot volume of a VM booted from an image: created from the image at first boot, part
+ * of the flavor price while the VM holds its GPU, and billed at the volume price while the
+ * VM is `HIBERNATED`. A custom image larger than this gets a boot volume of its own size.
+ */
+export const bootVolume = {sizeGb: 100} as const;
+
+/** Disk image formats `importImage` accepts (the spec's `format` enum). */
+export const imageImportFormats: readonly {format: string; what: string}[] = [
+  {format: 'qcow2', what: 'QEMU copy-on-write v2 or v3, compressed or not; only used blocks are downloaded and stored.'},
+  {format: 'raw', what: 'A plain disk image, byte for byte; the file size is the virtual disk size.'},
+];
+
+/** The rules an imported or saved image must meet to boot. */
+export const customImageRules = {
+  maxGb: limits.customImageMaxGb.value,
+  perOrganization: limits.customImagesPerOrganization.value,
+  /** The URL `importImage` downloads must use this scheme. */
+  urlScheme: 'https',
+  /** How long the platform keeps trying to download an import before it fails. */
+  downloadTimeoutHours: 6,
+} as const;
+
+/** cloud-init's stages in the order they run on first boot, and what runs in each. */
+export const cloudInitStages: readonly {stage: string; service: string; runs: string}[] = [
+  {stage: 'Local', service: 'cloud-init-local.service', runs: 'Reads the metadata and user data from the config drive, before the network is up, and writes the network configuration.'},
+  {stage: 'Network', service: 'cloud-init.service', runs: 'Sets the hostname, installs the keypair for the default user, writes `write_files`, mounts disks and runs `bootcmd`.'},
+  {stage: 'Config', service: 'cloud-config.service', runs: 'Applies the remaining configuration modules: users, groups, `ssh` settings, timezone, `apt` sources.'},
+  {stage: 'Final', service: 'cloud-final.service', runs: 'Installs `packages`, runs `runcmd` and shell-script user data, and reports that cloud-init finished.'},
+];
