@@ -3,7 +3,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../plugins/openapi/spec';
-import {storageKind, storageLimits, volumeTypes} from '../src/data/storage';
+import {objectStorageEndpoints, storageKind, storageLimits, volumeTypes} from '../src/data/storage';
 
 type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const spec = loadSpec(path.resolve(__dirname, '../openapi')) as unknown as Node;
@@ -31,6 +31,8 @@ describe('the API spec agrees with src/data/storage.ts', () => {
     expect(create).toContain(`Cloud-SSD ${storageKind('cloud-ssd').pricePerGbHour}`);
     expect(create).toContain(`Shared-SSD ${storageKind('shared-ssd').pricePerGbHour}`);
     expect(create).toContain(`up to ${storageLimits.sharedSsdMaxAttachments.value} VMs`);
+    expect(create).toContain(`at least ${storageLimits.bootableVolumeMinGb.value} GB`);
+    expect(flat(schemas.VolumeCreate.properties.image_name.description)).toContain(`at least ${storageLimits.bootableVolumeMinGb.value} GB`);
     expect(flat(spec.paths['/core/volumes/{volume_id}/attach'].post.description)).toContain(`up to ${storageLimits.sharedSsdMaxAttachments.value} VMs`);
   });
 
@@ -44,5 +46,10 @@ describe('the API spec agrees with src/data/storage.ts', () => {
     expect(create).toContain(`between ${n(storageLimits.fileShareMinGb.value)} and ${n(storageLimits.fileShareMaxGb.value)} GB`);
     expect(create).toContain(`at most ${storageLimits.fileSharesPerEnvironment.value} file shares`);
     expect(create).toContain(`${storageKind('hp-file').pricePerGbHour} USD per GB per hour`);
+  });
+
+  it('gives object storage the endpoints of the data', () => {
+    const example = spec.paths['/object-storage/regions'].get.responses['200'].content['application/json'].example.regions as Node[];
+    expect(example.map((r) => ({region: r.name, location: r.location, endpoint: r.endpoint, open: r.open}))).toEqual(objectStorageEndpoints);
   });
 });

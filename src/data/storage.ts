@@ -3,7 +3,7 @@
  * billing pages. Prices are USD per GB per hour of provisioned size (object storage: of
  * data stored); `null` means the storage is part of the flavor price.
  */
-import {flavors, policies} from './platform';
+import {flavors, policies, regions} from './platform';
 import {formatRate} from './prices';
 
 export type StorageKindId = 'ephemeral' | 'local-nvme' | 'cloud-ssd' | 'shared-ssd' | 'hp-file' | 'object';
@@ -109,6 +109,8 @@ export const storageLimits = {
   /** Smallest and largest volume (both volume types). */
   volumeMinGb: {value: 1, unit: 'GB', what: 'Smallest volume'},
   volumeMaxGb: {value: 16384, unit: 'GB', what: 'Largest volume'},
+  /** Smallest bootable volume (a Cloud-SSD volume created from an image). */
+  bootableVolumeMinGb: {value: 50, unit: 'GB', what: 'Smallest bootable volume'},
   /** Volumes attached to one VM at once, boot volume included. */
   volumesPerVm: {value: 16, unit: 'volumes', what: 'Volumes attached to one VM'},
   /** VMs one Shared-SSD volume attaches to at once. */
@@ -180,3 +182,14 @@ export function formatStoragePrice(id: StorageKindId, options: {quantity?: numbe
   const quantity = options.quantity ?? 1;
   return formatRate(kind.pricePerGbHour * quantity, {per: options.per, unit: options.quantity === undefined ? 'per GB per hour' : 'per hour'});
 }
+
+/**
+ * The S3 endpoint of each region, as listObjectStorageRegions returns it. Written with the
+ * default brand's domain, like every API value in code samples.
+ */
+export const objectStorageEndpoints: readonly {region: string; location: string; endpoint: string; open: boolean}[] = regions.map((r) => ({
+  region: r.id,
+  location: r.location,
+  endpoint: `https://s3.${r.id}.example.com`,
+  open: r.open,
+}));
