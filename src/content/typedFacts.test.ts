@@ -38,3 +38,10 @@ describe('typedFacts', () => {
     expect(typedFacts(page)).toEqual([]);
   });
 });
+
+describe('code fences indented under list items', () => {
+  it('are code, not prose', () => {
+    const body = ['1. Create it:', '', '   ```bash', '   curl "https://api.example.com/v1/core/volumes?region=no-osl-1"', '   ```', '', 'In `no-osl-1` only.'].join('\n');
+    expect(typedFacts(body)).toEqual([]);
+  });
+});
