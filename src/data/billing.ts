@@ -201,3 +201,19 @@ export const storagePriceRows = (['cloud-ssd', 'shared-ssd', 'hp-file', 'object'
 
 /** Flavors offered as spot, for the pricebook. */
 export const spotFlavors = flavors.filter((f) => f.spotPricePerHour !== null);
+
+/** Invoices, receipts and refunds, as the billing policies page promises them. */
+export const invoicing = {
+  /** Day of the month (UTC) the invoice for the previous calendar month is issued. */
+  invoiceDayOfMonth: 1,
+  /** Years invoices and receipts stay downloadable in the console. */
+  documentRetentionYears: 7,
+  /** Days after a top-up within which its unused credit can be refunded to the original payment method. */
+  refundWindowDays: 90,
+  /** Working days a bank transfer top-up takes to be credited. */
+  bankTransferWorkingDays: 3,
+  /** Smallest bank transfer top-up in USD (card top-ups use policies.minimumTopUpUsd). */
+  minimumBankTransferUsd: 1000,
+  /** Days of notice before a list price change takes effect. */
+  priceChangeNoticeDays: 30,
+} as const;
