@@ -9,6 +9,7 @@ import brandingPlugin, {PARTNER_CONFIG_TIMEOUT_MS} from './plugins/branding';
 import openApiPlugin from './plugins/openapi';
 import searchIndexPlugin from './plugins/search-index';
 import deferredHighlightingPlugin from './plugins/deferred-highlighting';
+import releaseFeedPlugin from './plugins/release-feed';
 import remarkApiOperation from './plugins/openapi/remark';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
@@ -80,6 +81,8 @@ const config: Config = {
     brandingPlugin,
     deferredHighlightingPlugin,
     [searchIndexPlugin, {mode: searchMode}],
+    // The release notes as an Atom feed at /release-notes.xml.
+    releaseFeedPlugin,
     [openApiPlugin, {specDir: path.join(siteDir, 'openapi'), pagesDir: path.join(docsDir, 'api-reference'), routeBase: '/docs/api-reference'}],
   ],
 
