@@ -50,16 +50,16 @@ export function BaseModelTable({columns = ['name', 'id', 'parameters', 'context'
 
 /** Fine-tuning methods with their price per million training tokens for each size class. */
 export function FineTuningPriceTable(): ReactNode {
-  const small = baseModels.filter((m) => m.sizeClass === 'small').map((m) => m.name).join(', ');
-  const large = baseModels.filter((m) => m.sizeClass === 'large').map((m) => m.name).join(', ');
+  const sizes = (c: 'small' | 'large') => baseModels.filter((m) => m.sizeClass === c).map((m) => m.parametersBillions);
+  const range = (c: 'small' | 'large') => `${Math.floor(Math.min(...sizes(c)))}B to ${Math.floor(Math.max(...sizes(c)))}B models`;
   return (
     <table>
       <thead>
         <tr>
           <th>Method (<code>method</code>)</th>
           <th>What it trains</th>
-          <th>Per 1M training tokens: {small}</th>
-          <th>Per 1M training tokens: {large}</th>
+          <th>Per 1M training tokens, {range('small')}</th>
+          <th>Per 1M training tokens, {range('large')}</th>
         </tr>
       </thead>
       <tbody>
