@@ -1,0 +1,93 @@
+// The AI studio's facts and the API spec's part for it (openapi/parts/ai-studio.yaml)
+// must agree: the reference renders the spec, the guides render this data.
+import path from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {loadSpec} from '../../plugins/openapi/spec';
+import {baseModels, benchmarkCost, benchmarkSuites, datasetLimits, deploymentCost, deploymentStates, fineTuningCost, fineTuningDefaults, fineTuningMethods, fineTuningPricePerMillion, inferenceCost, logRetention, maxDeploymentReplicas} from './ai-studio';
+import {flavors} from './platform';
+
+const spec = loadSpec(path.resolve(__dirname, '../../openapi'));
+const schemas = spec.components.schemas as Record<string, any>;
+const op = (id: string) => {
+  for (const item of Object.values(spec.paths)) for (const o of Object.values(item as Record<string, any>)) if (o?.operationId === id) return o;
+  throw new Error(`no operation ${id}`);
+};
+
+describe('AI studio data', () => {
+  it('prices requests, fine-tuning, deployments and benchmarks from the catalogue', () => {
+    expect(inferenceCost('meta-llama/Llama-3.1-8B-Instruct', 1200, 350)).toBeCloseTo(0.00019, 10);
+    expect(fineTuningCost('meta-llama/Llama-3.1-8B-Instruct', 'lora', 1_935_000, 3)).toBeCloseTo(2.9025, 10);
+    expect(fineTuningPricePerMillion('Qwen/Qwen2.5-72B-Instruct', 'full')).toBeNull();
+    expect(() => fineTuningCost('Qwen/Qwen2.5-72B-Instruct', 'full', 1000, 1)).toThrow(/not offered/);
+    expect(deploymentCost('n3-L40x1', 2, 730)).toBeCloseTo(flavors.find((f) => f.name === 'n3-L40x1')!.pricePerHour * 1460, 6);
+    expect(benchmarkCost('meta-llama/Llama-3.1-8B-Instruct', 'mmlu')).toBeCloseTo(8.4 * 0.1 + 0.01 * 0.2, 10);
+    expect(() => inferenceCost('gpt-4', 1, 1)).toThrow(/Unknown base model/);
+  });
+
+  it('deploys every model only on GPU flavors that exist', () => {
+    for (const m of baseModels) for (const f of m.deploymentFlavors) expect(flavors.find((x) => x.name === f)?.gpu, `${m.id} on ${f}`).toBeTruthy();
+  });
+});
+
+describe('the AI studio spec agrees with the data', () => {
+  it('enumerates the base models, methods, deployment states and benchmark suites of the data', () => {
+    expect(schemas.BaseModelName.enum).toEqual(baseModels.map((m) => m.id));
+    expect(schemas.FineTuningMethod.enum).toEqual(fineTuningMethods.map((m) => m.id));
+    expect(schemas.DeploymentStatus.enum).toEqual(deploymentStates.map((s) => s.status));
+    expect(schemas.BenchmarkSuite.enum).toEqual(benchmarkSuites.map((s) => s.id));
+  });
+
+  it('lists every base model in the models example with the facts and prices of the data', () => {
+    const models = op('listModels').responses['200'].content['application/json'].example.models as any[];
+    for (const m of baseModels) {
+      const shown = models.find((x) => x.name === m.id);
+      expect(shown, m.id).toBeDefined();
+      expect(shown).toMatchObject({
+        parameters_billions: m.parametersBillions,
+        context_tokens: m.contextTokens,
+        licence: m.licence,
+        input_price_per_million_tokens: m.inputPricePerMillionTokens,
+        output_price_per_million_tokens: m.outputPricePerMillionTokens,
+        deployment_flavors: [...m.deploymentFlavors],
+        fine_tuning_methods: fineTuningMethods.filter((f) => f.pricePerMillionTrainingTokens[m.sizeClass] !== null).map((f) => f.id),
+      });
+    }
+  });
+
+  it('states the limits, defaults and retention of the data', () => {
+    const text = (JSON.stringify(spec.paths['/ai/datasets']) + JSON.stringify(spec.paths['/ai/datasets/synthesize']) + JSON.stringify(spec.paths['/ai/logs']) + JSON.stringify(spec.paths['/ai/fine-tuning/jobs/{job_id}/metrics'])).replace(/\\n/g, ' ');
+    expect(text).toContain(`at most ${datasetLimits.maxFileGb} GB`);
+    expect(text).toContain(`${datasetLimits.minExamples} to ${datasetLimits.maxExamples.toLocaleString('en-US')} examples`);
+    expect(text).toContain(`up to ${datasetLimits.maxSynthesizedExamples.toLocaleString('en-US')} examples`);
+    expect(text).toContain(`kept for ${logRetention.requestMetadataDays} days`);
+    expect(text).toContain(`kept for ${logRetention.requestBodiesDays} days`);
+    expect(text).toContain(`at least ${logRetention.trainingMetricsDays} days`);
+    expect(text).toContain(`one point every ${fineTuningDefaults.metricsEverySteps} steps`);
+    expect(schemas.DatasetSynthesize.properties.examples.maximum).toBe(datasetLimits.maxSynthesizedExamples);
+    expect(schemas.DeploymentCreate.properties.replicas.maximum).toBe(maxDeploymentReplicas);
+    expect(schemas.DeploymentUpdate.properties.replicas.maximum).toBe(maxDeploymentReplicas);
+    const hp = schemas.Hyperparameters.properties;
+    expect([hp.epochs.default, hp.epochs.minimum, hp.epochs.maximum]).toEqual([fineTuningDefaults.epochs.default, fineTuningDefaults.epochs.min, fineTuningDefaults.epochs.max]);
+    expect(hp.lora_rank.enum.filter((v: unknown) => v !== null)).toEqual([...fineTuningDefaults.loraRank.allowed]);
+    expect(schemas.FineTuningJobCreate.properties.validation_split.maximum).toBe(fineTuningDefaults.validationSplit.max);
+  });
+
+  it('prices the examples of jobs, deployments, evaluations and logs as the data does', () => {
+    const job = op('getFineTuningJob').responses['200'].content['application/json'].example.fine_tuning_job;
+    expect(job.estimated_cost_usd).toBeCloseTo((job.trained_tokens * fineTuningPricePerMillion(job.base_model, job.method)!) / 1e6, 8);
+    const cancelled = op('cancelFineTuningJob').responses['200'].content['application/json'].example.fine_tuning_job;
+    expect(cancelled.cost_usd).toBeCloseTo((cancelled.trained_tokens * fineTuningPricePerMillion(cancelled.base_model, cancelled.method)!) / 1e6, 8);
+    for (const id of ['createDeployment', 'getDeployment', 'updateDeployment', 'deleteDeployment']) {
+      const res = op(id).responses['202'] ?? op(id).responses['200'];
+      const d = res.content['application/json'].example.deployment;
+      expect(d.hourly_cost_usd, id).toBeCloseTo(deploymentCost(d.flavor_name, d.replicas, 1), 8);
+    }
+    const evaluation = op('getEvaluation').responses['200'].content['application/json'].example.evaluation;
+    const base = op('listModels').responses['200'].content['application/json'].example.models.find((m: any) => m.name === evaluation.model).base_model;
+    expect(evaluation.cost_usd).toBeCloseTo(inferenceCost(base, evaluation.input_tokens, evaluation.output_tokens), 8);
+    expect(evaluation.cost_usd).toBeCloseTo(evaluation.benchmarks.reduce((sum: number, b: string) => sum + benchmarkCost(base, b), 0), 8);
+    for (const entry of op('listInferenceLogs').responses['200'].content['application/json'].example.logs) {
+      expect(entry.cost_usd).toBeCloseTo(entry.deployment_id === null ? inferenceCost(entry.model, entry.input_tokens, entry.output_tokens) : 0, 10);
+    }
+  });
+});
