@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'build/**', 'build-*/**', '.docusaurus/**', 'e2e/**'],
     environment: 'node',
+    // Several tests walk every page, the whole spec or the search index; on a busy 2-core
+    // machine they take longer than Vitest's 5 s default. The limit is there to end a hang.
+    testTimeout: 60_000,
   },
 });
