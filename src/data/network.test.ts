@@ -33,7 +33,7 @@ describe('network facts', () => {
     }
   });
 
-  it('keeps the spec\'s private and public example addresses where the pages say they are', () => {
+  it('keeps the spec\'s private and public example addresses where the pages say they are', {timeout: 60_000}, () => {
     const spec = loadSpec(path.resolve(__dirname, '../../openapi'));
     const fixed = valuesOf(spec, 'fixed_ip').filter((v): v is string => typeof v === 'string' && /^\d/.test(v));
     expect(fixed.length).toBeGreaterThan(0);
