@@ -40,7 +40,9 @@ describe('search records in the build', () => {
     expect(doc).toMatchObject({language: 'en', docusaurus_tag: 'docs-default-current'});
   });
 
-  it('stay small: at most 150 KB brotli for this site', () => {
-    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(150 * 1024);
+  // 150 KB held for the first 131 pages (62 KB); the guides tripled the indexed prose. The
+  // reader downloads this file only on the first search, or on /search.
+  it('stay small: at most 200 KB brotli for this site', () => {
+    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(200 * 1024);
   });
 });
