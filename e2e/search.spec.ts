@@ -32,6 +32,18 @@ async function pressShortcuts(page: Page): Promise<boolean[]> {
   return page.evaluate(() => (window as unknown as {__shortcutsTaken: boolean[]}).__shortcutsTaken);
 }
 
+/**
+ * Opens the search modal with Ctrl+K and returns its input once DocSearch has focused it,
+ * which it does after setting the modal up: text typed before that can land in the input
+ * without reaching the search.
+ */
+async function openSearch(page: Page) {
+  await page.keyboard.press('Control+k');
+  const input = page.locator('.DocSearch-Input');
+  await expect(input).toBeFocused();
+  return input;
+}
+
 test.describe('search', () => {
   test('opens with Ctrl+K, shows grouped, highlighted results, and Enter navigates', async ({page}) => {
     await page.goto('/docs/intro');
@@ -60,8 +72,7 @@ test.describe('search', () => {
   test('caps the query at 64 characters and tolerates typos', async ({page}) => {
     await page.goto('/');
     await waitForHydration(page);
-    await page.keyboard.press('Control+k');
-    const input = page.locator('.DocSearch-Input');
+    const input = await openSearch(page);
     await expect(input).toHaveAttribute('maxlength', '64');
     await input.fill('snapshto');
     await expect(page.locator('.DocSearch-Hit').first()).toContainText(/snapshot/i);
@@ -70,8 +81,7 @@ test.describe('search', () => {
   test('shows the no-results screen', async ({page}) => {
     await page.goto('/');
     await waitForHydration(page);
-    await page.keyboard.press('Control+k');
-    await page.locator('.DocSearch-Input').fill('zzqxjvw');
+    await (await openSearch(page)).fill('zzqxjvw');
     await expect(page.locator('.DocSearch-NoResults')).toContainText('No results for "zzqxjvw"');
   });
 
@@ -79,8 +89,7 @@ test.describe('search', () => {
     await page.route('**/search/records.*.json', (route) => route.fulfill({status: 500, body: 'down'}));
     await page.goto('/docs/intro');
     await waitForHydration(page);
-    await page.keyboard.press('Control+k');
-    await page.locator('.DocSearch-Input').fill('volume');
+    await (await openSearch(page)).fill('volume');
     const screen = page.locator('.DocSearch-ErrorScreen');
     await expect(screen).toContainText('Unable to fetch results');
     await expect(screen).toContainText('You might want to check your network connection.');
@@ -100,8 +109,7 @@ test.describe('search', () => {
   test('remembers recent searches after a reload', async ({page}) => {
     await page.goto('/docs/intro');
     await waitForHydration(page);
-    await page.keyboard.press('Control+k');
-    await page.locator('.DocSearch-Input').fill('pricebook');
+    await (await openSearch(page)).fill('pricebook');
     await page.locator('.DocSearch-Hit').first().waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL(/pricebook/);
