@@ -23,7 +23,7 @@ import {
   wordSpans,
 } from './highlight';
 import type {SearchRecord} from './records';
-import {inIdleSlices} from './idle';
+import {inIdleSlices, whileReaderWaits} from './idle';
 import {LruCache} from './lruCache';
 import {RetryError} from './retryError';
 
@@ -819,10 +819,14 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
       });
       let index: Index | null = null;
       if (queries.some((q) => q.terms.length > 0)) {
+        // A reader who typed a query waits for the index: its slices stop waiting for idle time.
+        const readerDone = whileReaderWaits();
         try {
           index = await load();
         } catch (error) {
           throw new RetryError('Unable to load the search records.', {cause: error});
+        } finally {
+          readerDone();
         }
       }
       const context: AnswerContext = {
