@@ -92,7 +92,9 @@ const originOf = (baseURL: string | undefined, host: string) => {
 };
 
 test.describe('white label, every page', () => {
-  test.setTimeout(15 * 60_000);
+  // Each crawl loads every page (3 at a time) and waits for the app: its time grows with the
+  // site, about 3 s a page on a busy 2-core machine; the limit leaves twice that.
+  test.setTimeout(Math.max(15 * 60_000, builtRoutes().length * 6_000));
 
   test("a partner's readers see none of the default brand", async ({context, baseURL}) => {
     // On a busy machine the answer can take longer than the page's 3 s lookup timeout, and
