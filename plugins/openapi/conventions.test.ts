@@ -1,4 +1,5 @@
 // House conventions of the real spec that the overview page promises and lint cannot see.
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec, operations} from './spec';
@@ -42,5 +43,108 @@ describe('the API spec', () => {
       };
       expect([...dashboard.properties.virtual_machines.properties.by_status.required].sort()).toEqual([...statuses].sort());
     });
+  });
+});
+
+describe('errors a client can branch on', () => {
+  type Op = {operationId: string; security?: unknown[]; responses: Record<string, {$ref?: string; headers?: Record<string, unknown>; content?: Record<string, {schema?: Record<string, unknown>; example?: unknown}>}>; parameters?: {$ref?: string}[]} & Record<string, unknown>;
+  const ops = operations(doc).map((o) => ({...o, op: o.operation as unknown as Op}));
+  const codes = schemas.ErrorCode.enum ?? [];
+  // The errors page is where readers look codes up: its table is the code -> status map the spec is checked against.
+  const errorsPage = readFileSync(path.resolve(__dirname, '../../docs/api-reference/errors.mdx'), 'utf8');
+  const table = [...errorsPage.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1], m[2]] as const);
+  const statusOf = new Map(table);
+
+  it('documents every code of the spec, and no other, on the errors page', () => {
+    expect(table.map(([code]) => code).sort()).toEqual([...codes].sort());
+  });
+
+  it('lists on every operation the codes it returns, each with its status among the responses', () => {
+    const problems: string[] = [];
+    for (const {op} of ops) {
+      const listed = (op['x-error-codes'] ?? []) as string[];
+      if (listed.length === 0) problems.push(`${op.operationId}: no x-error-codes`);
+      for (const code of listed) {
+        if (!codes.includes(code)) problems.push(`${op.operationId}: unknown code ${code}`);
+        else if (!op.responses[statusOf.get(code)!] && !(statusOf.get(code)!.startsWith('5') && op.responses.default)) problems.push(`${op.operationId}: lists ${code} but has no ${statusOf.get(code)} response`);
+      }
+      for (const status of Object.keys(op.responses).filter((s) => /^[45]/.test(s))) {
+        if (!listed.some((code) => statusOf.get(code) === status)) problems.push(`${op.operationId}: answers ${status} but lists no code for it`);
+      }
+      if (op.responses.default?.$ref !== '#/components/responses/UnexpectedError') problems.push(`${op.operationId}: no default error`);
+      const authenticated = !(Array.isArray(op.security) && op.security.length === 0);
+      for (const code of [...(authenticated ? ['unauthorized', 'forbidden'] : []), 'rate_limited', 'internal_error', 'unavailable']) {
+        if (!listed.includes(code)) problems.push(`${op.operationId}: does not list ${code}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('lets every POST refuse a reused idempotency key', () => {
+    const without = ops.filter((o) => o.method === 'post' && !((o.op['x-error-codes'] ?? []) as string[]).includes('idempotency_key_reused')).map((o) => o.op.operationId);
+    expect(without).toEqual([]);
+  });
+
+  it('returns every code of the enum from at least one operation', () => {
+    const used = new Set(ops.flatMap((o) => (o.op['x-error-codes'] ?? []) as string[]));
+    expect(codes.filter((c) => !used.has(c))).toEqual([]);
+  });
+
+  it('types the details of validation errors', () => {
+    const details = schemas.ErrorDetails as {additionalProperties?: boolean; properties?: Record<string, {items?: {$ref?: string}}>};
+    expect(details.additionalProperties).toBe(false);
+    expect(details.properties?.fields?.items?.$ref).toBe('#/components/schemas/FieldError');
+  });
+});
+
+describe('headers', () => {
+  const responses = doc.components.responses as Record<string, {headers?: Record<string, unknown>}>;
+  it('carries a request id on every response, and rate-limit headers on every success of an authenticated operation', () => {
+    const problems: string[] = [];
+    for (const {operation} of operations(doc)) {
+      const authenticated = !(Array.isArray(operation.security) && operation.security.length === 0);
+      for (const [status, raw] of Object.entries(operation.responses ?? {}) as [string, {$ref?: string; headers?: Record<string, unknown>}][]) {
+        const response = raw.$ref ? responses[raw.$ref.split('/').pop()!] : raw;
+        const headers = Object.keys(response?.headers ?? {});
+        if (!headers.includes('X-Request-Id')) problems.push(`${operation.operationId} ${status}: no X-Request-Id`);
+        if (authenticated && /^2/.test(status)) {
+          for (const h of ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) if (!headers.includes(h)) problems.push(`${operation.operationId} ${status}: no ${h}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('sends Retry-After where the docs tell clients to honour it: 429 and 503', () => {
+    expect(Object.keys(responses.RateLimited.headers ?? {})).toContain('Retry-After');
+    expect(Object.keys(responses.UnexpectedError.headers ?? {})).toContain('Retry-After');
+  });
+});
+
+describe('what generators need', () => {
+  it('names every response envelope instead of repeating it inline', () => {
+    const inline = operations(doc).flatMap(({operation}) =>
+      Object.entries((operation.responses ?? {}) as Record<string, {content?: Record<string, {schema?: {$ref?: string; type?: string}}>}>)
+        .filter(([, r]) => {
+          const schema = r.content?.['application/json']?.schema;
+          return schema && !schema.$ref && schema.type === 'object';
+        })
+        .map(([status]) => `${operation.operationId} ${status}`),
+    );
+    expect(inline).toEqual([]);
+  });
+
+  it('gives every list operation a pagination hint that names the array of its page', () => {
+    const problems: string[] = [];
+    for (const {operation} of operations(doc)) {
+      const paged = (operation.parameters ?? []).some((p) => (p as {$ref?: string}).$ref === '#/components/parameters/Page');
+      const hint = operation['x-pagination'] as {items?: string} | undefined;
+      if (paged !== Boolean(hint)) problems.push(`${operation.operationId}: ${paged ? 'no x-pagination' : 'x-pagination without Page'}`);
+      if (!hint) continue;
+      const example = ((operation.responses?.['200'] as {content?: {'application/json'?: {example?: Record<string, unknown>}}})?.content?.['application/json']?.example ?? {}) as Record<string, unknown>;
+      if (!Array.isArray(example[hint.items ?? ''])) problems.push(`${operation.operationId}: x-pagination items "${hint.items}" is not an array of its 200 example`);
+      for (const key of ['page', 'page_size', 'total']) if (typeof example[key] !== 'number') problems.push(`${operation.operationId}: 200 example has no ${key}`);
+    }
+    expect(problems).toEqual([]);
   });
 });
