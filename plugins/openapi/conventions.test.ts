@@ -3,6 +3,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec, operations} from './spec';
+import {regions} from '../../src/data/platform';
 
 const doc = loadSpec(path.resolve(__dirname, '../../openapi'));
 const schemas = doc.components.schemas as Record<string, {enum?: string[]; properties?: Record<string, unknown>}>;
@@ -146,5 +147,81 @@ describe('what generators need', () => {
       for (const key of ['page', 'page_size', 'total']) if (typeof example[key] !== 'number') problems.push(`${operation.operationId}: 200 example has no ${key}`);
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('values a client must be ready for', () => {
+  const reachable = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as {$ref?: unknown}).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.split('/').pop()!;
+      if (!reachable.has(name)) {
+        reachable.add(name);
+        walk(schemas[name]);
+      }
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples') walk(value);
+  };
+  for (const {operation} of operations(doc)) walk(operation.responses);
+  walk(doc.components.responses);
+  walk(doc.webhooks);
+
+  it('marks every enum a response can carry as one that may grow', () => {
+    const closed: string[] = [];
+    const visit = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`));
+      if (!node || typeof node !== 'object') return;
+      const record = node as Record<string, unknown>;
+      if (Array.isArray(record.enum) && record['x-extensible-enum'] !== true) closed.push(where);
+      for (const [key, value] of Object.entries(record)) if (!['example', 'examples', 'enum'].includes(key)) visit(value, `${where}.${key}`);
+    };
+    for (const name of reachable) visit(schemas[name], name);
+    expect(reachable.has('VmStatus')).toBe(true);
+    expect(closed).toEqual([]);
+  });
+
+  it('refers to regions by one schema whose ids are the regions of the platform', () => {
+    const inline: string[] = [];
+    const visit = (node: unknown, where: string, parent?: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${where}[${i}]`, parent));
+      if (!node || typeof node !== 'object') return;
+      const record = node as Record<string, unknown>;
+      if (record.name === 'region' && (record.schema as {$ref?: string})?.$ref !== '#/components/schemas/RegionName') inline.push(`${where} (parameter)`);
+      for (const [key, value] of Object.entries(record)) {
+        if (key === 'example' || key === 'examples') continue;
+        const region = value as {$ref?: string; oneOf?: {$ref?: string}[]};
+        if (key === 'region' && parent === 'properties' && region.$ref !== '#/components/schemas/RegionName' && region.oneOf?.[0]?.$ref !== '#/components/schemas/RegionName') inline.push(where);
+        visit(value, `${where}.${key}`, key);
+      }
+    };
+    visit(doc.paths, 'paths');
+    visit(doc.components, 'components');
+    expect(inline).toEqual([]);
+    expect(schemas.RegionName.enum).toEqual(regions.map((r) => r.id));
+  });
+
+  it('marks secrets the API returns once as readOnly and what it never returns as writeOnly', () => {
+    const flags = new Map<string, Set<string>>();
+    const visit = (node: unknown, parent?: string): void => {
+      if (Array.isArray(node)) return node.forEach((n) => visit(n, parent));
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+        if (key === 'example' || key === 'examples') continue;
+        if (parent === 'properties' && value && typeof value === 'object') {
+          const v = value as {readOnly?: boolean; writeOnly?: boolean; $ref?: string};
+          const target = v.$ref ? (schemas[v.$ref.split('/').pop()!] as typeof v) : v;
+          const flag = v.readOnly || target.readOnly ? 'readOnly' : v.writeOnly || target.writeOnly ? 'writeOnly' : 'none';
+          flags.set(key, (flags.get(key) ?? new Set()).add(flag));
+        }
+        visit(value, key);
+      }
+    };
+    visit(doc.components.schemas);
+    for (const secret of ['key', 'secret_key', 'secret', 'kubeconfig']) expect([...(flags.get(secret) ?? [])], secret).toEqual(['readOnly']);
+    expect(flags.get('public_key')).toEqual(new Set(['writeOnly']));
+    expect(flags.get('user_data')).toContain('writeOnly');
   });
 });
