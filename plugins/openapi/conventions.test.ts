@@ -225,3 +225,29 @@ describe('values a client must be ready for', () => {
     expect(flags.get('user_data')).toContain('writeOnly');
   });
 });
+
+describe('references by id', () => {
+  // A resource you create is referenced by its id (canonical, never changes) or its name; flavors are
+  // catalogue entries whose name is their key across regions, so they keep `flavor_name` alone.
+  const pairs = {environment_name: 'environment_id', image_name: 'image_id', key_name: 'key_id', profile_name: 'profile_id', boot_volume_name: 'boot_volume_id', node_group_name: 'node_group_id'};
+  type Obj = {properties?: Record<string, unknown>; required?: string[]};
+  it('accepts and returns an id beside every name of a resource', () => {
+    const missing: string[] = [];
+    for (const [name, schema] of Object.entries(schemas as Record<string, Obj>)) {
+      for (const [nameKey, idKey] of Object.entries(pairs)) {
+        if (!schema.properties?.[nameKey]) continue;
+        if (!schema.properties[idKey]) missing.push(`${name}.${idKey}`);
+        if (schema.required?.includes(nameKey) && !schema.required.includes(idKey)) missing.push(`${name}: ${idKey} not required beside ${nameKey}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('lets every list filter by id wherever it filters by name', () => {
+    const missing = operations(doc).flatMap(({operation}) => {
+      const names = ((operation.parameters ?? []) as {name?: string}[]).map((p) => p.name ?? '');
+      return Object.entries(pairs).filter(([n, id]) => names.includes(n) && !names.includes(id)).map(([, id]) => `${operation.operationId}: ${id}`);
+    });
+    expect(missing).toEqual([]);
+  });
+});
