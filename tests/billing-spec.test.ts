@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {loadSpec, operations} from '../plugins/openapi/spec';
 import {billableResourceTypes, contractCosts, creditCheckedOperations, creditRunout, exampleContract} from '../src/data/billing';
 import {flavors, policies} from '../src/data/platform';
+import {type Money, toMoney} from '../src/data/prices';
 import {storageKind} from '../src/data/storage';
 
 const spec = loadSpec(path.resolve(__dirname, '../openapi')) as unknown as {components: {schemas: Record<string, Record<string, unknown>>; responses: Record<string, unknown>}};
@@ -17,7 +18,7 @@ describe('billing facts in the spec', () => {
   });
 
   it('prices every pricebook entry as the data does', () => {
-    const entries = op('listPricebookEntries').responses['200'].content['application/json'].example.pricebook_entries as {name: string; price_usd: number}[];
+    const entries = op('listPricebookEntries').responses['200'].content['application/json'].example.pricebook_entries as {name: string; price_per_unit: Money}[];
     const expected: Record<string, number> = {
       'volume-storage': policies.volumePricePerGbHour,
       'public-ipv4': policies.publicIpPricePerHour,
@@ -27,7 +28,7 @@ describe('billing facts in the spec', () => {
       'object-storage': policies.objectStoragePricePerGbHour,
       ...Object.fromEntries(flavors.map((f) => [f.name, f.pricePerHour])),
     };
-    for (const e of entries) expect(e.price_usd, e.name).toBe(expected[e.name]);
+    for (const e of entries) expect(e.price_per_unit, e.name).toEqual(toMoney(expected[e.name]));
     expect(entries.map((e) => e.name).sort()).toEqual(Object.keys(expected).sort());
   });
 
@@ -35,8 +36,8 @@ describe('billing facts in the spec', () => {
     const contract = op('getContract').responses['200'].content['application/json'].example.contract;
     const c = contractCosts();
     expect(contract.id).toBe(exampleContract.id);
-    expect(contract.committed_hourly_usd).toBe(c.committedHourly);
-    expect(contract.items[0]).toMatchObject({flavor_name: exampleContract.flavor, quantity: exampleContract.quantity, list_price_usd: c.list, contract_price_usd: c.contractPrice, discount_percent: exampleContract.discountPercent});
+    expect(contract.committed_hourly_cost).toEqual(toMoney(c.committedHourly));
+    expect(contract.items[0]).toMatchObject({flavor_name: exampleContract.flavor, quantity: exampleContract.quantity, list_price_per_hour: toMoney(c.list), contract_price_per_hour: toMoney(c.contractPrice), discount_percent: exampleContract.discountPercent});
   });
 
   it('states the grace period and the deletion delay of the data', () => {
@@ -54,5 +55,4 @@ describe('billing facts in the spec', () => {
       expect(response.description, id).toContain('insufficient_credit');
     }
   });
-});
 });

@@ -7,6 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../plugins/openapi/spec';
 import {flavors, images, policies, regions} from '../src/data/platform';
 import {limits} from '../src/data/limits';
+import {toMoney} from '../src/data/prices';
 
 const spec = loadSpec(path.resolve(__dirname, '../openapi')) as unknown as Record<string, unknown>;
 const components = spec.components as Record<string, Record<string, Record<string, unknown>>>;
@@ -75,7 +76,8 @@ describe('the API spec agrees with src/data', () => {
         const flavor = flavors.find((f) => f.name === object.name && 'vcpus' in object);
         if (!flavor) return;
         for (const [field, dataField] of Object.entries(fields)) {
-          if (field in object && object[field] !== flavor[dataField]) wrong.push(`${where}${at}: ${flavor.name}.${field} is ${JSON.stringify(object[field])}, data ${JSON.stringify(flavor[dataField])}`);
+          const expected = JSON.stringify(field === 'price_per_hour' ? toMoney(flavor.pricePerHour) : flavor[dataField]);
+          if (field in object && JSON.stringify(object[field]) !== expected) wrong.push(`${where}${at}: ${flavor.name}.${field} is ${JSON.stringify(object[field])}, data ${expected}`);
         }
       });
     }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../plugins/openapi/spec';
+import {toMoney} from '../src/data/prices';
 import {objectStorageEndpoints, storageKind, storageLimits, volumeTypes} from '../src/data/storage';
 
 type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -17,7 +18,7 @@ describe('the API spec agrees with src/data/storage.ts', () => {
     expect(example.map((t) => t.name)).toEqual(volumeTypes.map((k) => k.name));
     for (const type of example) {
       const kind = volumeTypes.find((k) => k.name === type.name)!;
-      expect(type.price_per_gb_hour).toBe(kind.pricePerGbHour);
+      expect(type.price_per_gb_hour).toEqual(toMoney(kind.pricePerGbHour!));
       expect(type.max_attachments).toBe(kind.maxAttachments);
       expect(type.min_size_gb).toBe(storageLimits.volumeMinGb.value);
       expect(type.max_size_gb).toBe(storageLimits.volumeMaxGb.value);

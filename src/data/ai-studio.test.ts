@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../../plugins/openapi/spec';
 import {baseModels, benchmarkCost, benchmarkSuites, datasetLimits, deploymentCost, deploymentStates, fineTuningCost, fineTuningDefaults, fineTuningMethods, fineTuningPricePerMillion, inferenceCost, logRetention, maxDeploymentReplicas} from './ai-studio';
 import {flavors} from './platform';
+import {toMoney} from './prices';
 
 const spec = loadSpec(path.resolve(__dirname, '../../openapi'));
 const schemas = spec.components.schemas as Record<string, any>;
@@ -46,8 +47,8 @@ describe('the AI studio spec agrees with the data', () => {
         parameters_billions: m.parametersBillions,
         context_tokens: m.contextTokens,
         licence: m.licence,
-        input_price_per_million_tokens: m.inputPricePerMillionTokens,
-        output_price_per_million_tokens: m.outputPricePerMillionTokens,
+        input_price_per_million_tokens: toMoney(m.inputPricePerMillionTokens),
+        output_price_per_million_tokens: toMoney(m.outputPricePerMillionTokens),
         deployment_flavors: [...m.deploymentFlavors],
         fine_tuning_methods: fineTuningMethods.filter((f) => f.pricePerMillionTrainingTokens[m.sizeClass] !== null).map((f) => f.id),
       });
@@ -74,20 +75,20 @@ describe('the AI studio spec agrees with the data', () => {
 
   it('prices the examples of jobs, deployments, evaluations and logs as the data does', () => {
     const job = op('getFineTuningJob').responses['200'].content['application/json'].example.fine_tuning_job;
-    expect(job.estimated_cost_usd).toBeCloseTo((job.trained_tokens * fineTuningPricePerMillion(job.base_model, job.method)!) / 1e6, 8);
+    expect(job.estimated_cost).toEqual(toMoney((job.trained_tokens * fineTuningPricePerMillion(job.base_model, job.method)!) / 1e6));
     const cancelled = op('cancelFineTuningJob').responses['200'].content['application/json'].example.fine_tuning_job;
-    expect(cancelled.cost_usd).toBeCloseTo((cancelled.trained_tokens * fineTuningPricePerMillion(cancelled.base_model, cancelled.method)!) / 1e6, 8);
+    expect(cancelled.cost).toEqual(toMoney((cancelled.trained_tokens * fineTuningPricePerMillion(cancelled.base_model, cancelled.method)!) / 1e6));
     for (const id of ['createDeployment', 'getDeployment', 'updateDeployment', 'deleteDeployment']) {
       const res = op(id).responses['202'] ?? op(id).responses['200'];
       const d = res.content['application/json'].example.deployment;
-      expect(d.hourly_cost_usd, id).toBeCloseTo(deploymentCost(d.flavor_name, d.replicas, 1), 8);
+      expect(d.hourly_cost, id).toEqual(toMoney(deploymentCost(d.flavor_name, d.replicas, 1)));
     }
     const evaluation = op('getEvaluation').responses['200'].content['application/json'].example.evaluation;
     const base = op('listModels').responses['200'].content['application/json'].example.models.find((m: any) => m.name === evaluation.model).base_model;
-    expect(evaluation.cost_usd).toBeCloseTo(inferenceCost(base, evaluation.input_tokens, evaluation.output_tokens), 8);
-    expect(evaluation.cost_usd).toBeCloseTo(evaluation.benchmarks.reduce((sum: number, b: string) => sum + benchmarkCost(base, b), 0), 8);
+    expect(evaluation.cost).toEqual(toMoney(inferenceCost(base, evaluation.input_tokens, evaluation.output_tokens)));
+    expect(evaluation.cost).toEqual(toMoney(evaluation.benchmarks.reduce((sum: number, b: string) => sum + benchmarkCost(base, b), 0)));
     for (const entry of op('listInferenceLogs').responses['200'].content['application/json'].example.logs) {
-      expect(entry.cost_usd).toBeCloseTo(entry.deployment_id === null ? inferenceCost(entry.model, entry.input_tokens, entry.output_tokens) : 0, 10);
+      expect(entry.cost).toEqual(toMoney(entry.deployment_id === null ? inferenceCost(entry.model, entry.input_tokens, entry.output_tokens) : 0));
     }
   });
 });

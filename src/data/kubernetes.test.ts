@@ -7,6 +7,7 @@ import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../../plugins/openapi/spec';
 import {clusterAddons, clusterCost, clusterLimits, defaultKubernetesVersion, exampleCluster, kubernetesVersions, masterFlavors, nodeImage, storageClasses, storageClassPricePerGbHour} from './kubernetes';
 import {flavors, policies} from './platform';
+import {toMoney} from './prices';
 import {storageKind} from './storage';
 import {ClusterCostTable, KubernetesVersionTable, MasterFlavorTable, StorageClassTable} from '../components/KubernetesTables';
 
@@ -30,7 +31,7 @@ describe('src/data/kubernetes.ts agrees with the API spec', () => {
 
   it('lists the master flavors of listMasterFlavors, with their sizes and prices', () => {
     const listed = example('/core/clusters/master-flavors', 'get', '200').master_flavors as Json[];
-    expect(listed.map((f) => ({name: f.name, vcpus: f.vcpus, ramGb: f.ram_gb, ephemeralGb: f.ephemeral_gb, pricePerHour: f.price_per_hour}))).toEqual(masterFlavors.map(({recommendedFor: _r, ...f}) => f));
+    expect(listed.map((f) => ({name: f.name, vcpus: f.vcpus, ramGb: f.ram_gb, ephemeralGb: f.ephemeral_gb, pricePerHour: f.price_per_hour}))).toEqual(masterFlavors.map(({recommendedFor: _r, ...f}) => ({...f, pricePerHour: toMoney(f.pricePerHour)})));
     const small = flavors.find((f) => f.name === 'n1-cpu-small')!;
     expect(masterFlavors[0]).toMatchObject({name: small.name, pricePerHour: small.pricePerHour});
     for (const f of masterFlavors) expect(flavors.find((x) => x.name === f.name && x.gpu !== null)).toBeUndefined();

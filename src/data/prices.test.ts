@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {flavorPricePerHour, formatRate, formatUsd, HOURS_PER_MONTH} from './prices';
+import {flavorPricePerHour, formatRate, formatUsd, HOURS_PER_MONTH, toMoney} from './prices';
 import {formatLimit, limits} from './limits';
 
 describe('prices', () => {
@@ -17,6 +17,16 @@ describe('prices', () => {
     expect(formatRate(1.9, {per: 'month'})).toBe(`$${(1.9 * HOURS_PER_MONTH).toLocaleString('en-US', {minimumFractionDigits: 2})} per month`);
     expect(formatRate(19, {hours: 48})).toBe('$912.00');
     expect(formatRate(0.000096, {unit: 'per GB per hour'})).toBe('$0.000096 per GB per hour');
+  });
+
+  it('writes amounts for the API as decimal strings with 2 to 6 decimals', () => {
+    expect(toMoney(1.9)).toEqual({amount: '1.90', currency: 'USD'});
+    expect(toMoney(19).amount).toBe('19.00');
+    expect(toMoney(0).amount).toBe('0.00');
+    expect(toMoney(0.000096).amount).toBe('0.000096');
+    expect(toMoney(10.89632).amount).toBe('10.89632');
+    expect(toMoney(-3.42).amount).toBe('-3.42');
+    expect(toMoney((1_935_000 * 3 * 0.5) / 1e6).amount).toBe('2.9025');
   });
 
   it('names the known flavors when asked for an unknown one', () => {

@@ -14,6 +14,18 @@ export function formatUsd(amount: number): string {
   return `${amount < 0 ? '-' : ''}$${text}`;
 }
 
+/** A money amount as the API's `Money` object carries it. */
+export type Money = {amount: string; currency: 'USD'};
+
+/**
+ * A price or cost of the data as the API writes it: a decimal string on the API's grid of
+ * 6 decimals (which also drops binary-float noise such as 2.9024999999), with trailing
+ * zeros trimmed down to cents: `1.90`, `19.00`, `0.000096`.
+ */
+export function toMoney(amount: number): Money {
+  return {amount: amount.toFixed(6).replace(/(\.\d\d\d*?)0+$/, '$1'), currency: 'USD'};
+}
+
 /** The hourly prices pages quote by name. */
 export const resourcePrices = {
   publicIp: {perHour: policies.publicIpPricePerHour, unit: 'per hour'},
