@@ -63,7 +63,7 @@ describe('code samples of a POST with a body and an idempotency key', () => {
 
   it('the Go sample imports what it uses', () => {
     const code = sampleOf('go').code;
-    const imports = [...code.matchAll(/^\t"([^"]+)"$/gm)].map((m) => m[1]!.split('/').pop());
+    const imports = [...code.matchAll(/^\t"([^"]+)"$/gm)].map((m) => m[1]!.split('/').pop()!);
     const used = new Set([...code.matchAll(/\b([a-z]+)\.[A-Z]\w*\(/g)].map((m) => m[1]));
     expect([...used].filter((pkg) => !imports.includes(pkg)).sort()).toEqual([]);
     expect(imports.filter((pkg) => !used.has(pkg))).toEqual([]);
