@@ -36,8 +36,8 @@ describe('code samples of a POST with a body and an idempotency key', () => {
     expect(sampleOf('curl').code).toContain('"Idempotency-Key: $(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)"');
     expect(sampleOf('python').code).toMatch(/^import os\nimport uuid\n/);
     expect(sampleOf('python').code).toContain('"Idempotency-Key": str(uuid.uuid4())');
-    expect(sampleOf('go').code).toContain('req.Header.Add("Idempotency-Key", idempotencyKey())');
-    expect(sampleOf('go').code).toMatch(/import \(\n\t"crypto\/rand"\n\t"encoding\/hex"\n/);
+    expect(sampleOf('go').code).toContain('req.Header.Add("Idempotency-Key", rand.Text())');
+    expect(sampleOf('go').code).toMatch(/import \(\n\t"crypto\/rand"\n/);
     expect(sampleOf('javascript').code).toContain("'Idempotency-Key': crypto.randomUUID()");
   });
 

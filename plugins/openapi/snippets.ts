@@ -38,17 +38,6 @@ const isIdempotencyKey = (p: {name: string; in: string}) => p.in === 'header' &&
  */
 export const SHELL_UUID = '$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)';
 
-// Go: the standard library only, so the sample builds without a module of its own.
-const GO_KEY_FUNCTION = `// idempotencyKey returns 16 random bytes in hex, a new key for each new request.
-func idempotencyKey() string {
-\tb := make([]byte, 16)
-\tif _, err := rand.Read(b); err != nil {
-\t\tpanic(err)
-\t}
-\treturn hex.EncodeToString(b)
-}
-`;
-
 function freshIdempotencyKey(id: string, snippet: string): string {
   if (!snippet.includes(IDEMPOTENCY_MARKER)) return snippet;
   switch (id) {
@@ -60,10 +49,9 @@ function freshIdempotencyKey(id: string, snippet: string): string {
       return keyed.startsWith('import os\n') ? keyed.replace('import os\n', 'import os\nimport uuid\n') : `import uuid\n${keyed}`;
     }
     case 'go':
-      return snippet
-        .replace(`"${IDEMPOTENCY_MARKER}"`, 'idempotencyKey()')
-        .replace(/import \(\n/, 'import (\n\t"crypto/rand"\n\t"encoding/hex"\n')
-        .replace(/\nfunc main\(\) \{/, `\n${GO_KEY_FUNCTION}\nfunc main() {`);
+      // crypto/rand.Text (Go 1.24, like every Go release still supported): 128 random bits in
+      // the standard library, so the sample builds without a module of its own.
+      return snippet.replace(`"${IDEMPOTENCY_MARKER}"`, 'rand.Text()').replace(/import \(\n/, 'import (\n\t"crypto/rand"\n');
     case 'javascript':
       return snippet.replace(`'${IDEMPOTENCY_MARKER}'`, 'crypto.randomUUID()');
     default:
