@@ -151,6 +151,8 @@ test.describe('API reference', () => {
     await page.setViewportSize({width: 1280, height: 900});
     await page.goto(OPERATION_PAGE);
     await waitForHydration(page);
+    // The create page's response holds the VM object, which another page writes out.
+    await page.locator('details.api-schema-details > summary', {hasText: /^202 response fields$/}).click();
     const shared = page.locator('details.api-schema-details:not([id])', {has: page.locator(':scope > summary', {hasText: /^VirtualMachine object$/})}).first();
     await expect(shared).not.toHaveAttribute('open', '');
     await shared.locator(':scope > summary').click();

@@ -15,7 +15,8 @@ export default function ApiFields({children, className, id}: {children: ReactNod
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (id && details.current && decodeURIComponent(hash.slice(1)) === id) {
-      details.current.open = true;
+      // It may sit in a response's folded field list: open every level down to it.
+      for (let level: HTMLDetailsElement | null = details.current; level; level = level.parentElement?.closest('details') ?? null) level.open = true;
       details.current.scrollIntoView();
     }
   }, [hash, id]);
