@@ -147,6 +147,31 @@ test.describe('API reference', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('a shared schema links to the one page that writes it out, which opens it', async ({page}) => {
+    await page.setViewportSize({width: 1280, height: 900});
+    await page.goto(OPERATION_PAGE);
+    await waitForHydration(page);
+    // The create page's response holds the VM object, which another page writes out.
+    await page.locator('details.api-schema-details > summary', {hasText: /^202 response fields$/}).click();
+    const shared = page.locator('details.api-schema-details:not([id])', {has: page.locator(':scope > summary', {hasText: /^VirtualMachine object$/})}).first();
+    await expect(shared).not.toHaveAttribute('open', '');
+    await shared.locator(':scope > summary').click();
+    const link = shared.getByRole('link', {name: 'the VirtualMachine object'});
+    await expect(link).toHaveAttribute('href', /^\/docs\/api-reference\/.+#schema-virtualmachine$/);
+    const href = (await link.getAttribute('href'))!;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    const target = page.locator('details#schema-virtualmachine');
+    await expect(target).toHaveAttribute('open', '');
+    await expect(target.locator(':scope > summary')).toHaveText('VirtualMachine object');
+    await expect(target).toBeInViewport();
+
+    // A full load of the link opens it too.
+    await page.goto(href);
+    await waitForHydration(page);
+    await expect(page.locator('details#schema-virtualmachine')).toHaveAttribute('open', '');
+  });
+
   test.describe('without JavaScript', () => {
     test.use({javaScriptEnabled: false});
 

@@ -4,17 +4,18 @@
  * code blocks with copy buttons, <details> for nested schemas, and our own components
  * (src/theme/MDXComponents) for the nested field lists and the code sample tabs.
  */
-import type {BlockContent, Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell} from 'mdast';
+import type {BlockContent, Code, Heading, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell} from 'mdast';
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {gfm} from 'micromark-extension-gfm';
 import {sample} from 'openapi-sampler';
-import {deref, hasFields, mergeAllOf, typeLabel, type Schema} from './schema';
+import {deref, hasFields, mergeAllOf, SCHEMA_NAME, TARGET_DESCRIPTION, typeLabel, unwrapNullable, type Schema} from './schema';
 import {codeSamples} from './snippets';
-import type {LocatedOperation, OpenApiDocument} from './spec';
+import {operations, type LocatedOperation, type OpenApiDocument} from './spec';
 
-type Parameter = {name: string; in: string; description?: string; required?: boolean; schema?: Schema; example?: unknown; deprecated?: boolean};
-type MediaType = {schema?: Schema; example?: unknown; examples?: Record<string, {value?: unknown}>};
+type Example = {summary?: string; description?: string; value?: unknown};
+type Parameter = {name: string; in: string; description?: string; required?: boolean; schema?: Schema; example?: unknown; examples?: Record<string, Example>; deprecated?: boolean};
+type MediaType = {schema?: Schema; example?: unknown; examples?: Record<string, Example>};
 type Response = {description?: string; content?: Record<string, MediaType>; headers?: Record<string, {description?: string; schema?: Schema}>};
 
 // A JSX element of the MDX AST (mdast-util-mdx-jsx), built by hand.
@@ -69,55 +70,114 @@ function inlineMarkdown(value: string | undefined): PhrasingContent[] {
 function constraints(schema: Schema): PhrasingContent[] {
   const facts: PhrasingContent[] = [];
   const add = (label: string, value: unknown) => facts.push(text(`${facts.length ? ', ' : ''}${label} `), code(JSON.stringify(value)));
+  const flag = (label: string) => facts.push(text(`${facts.length ? ', ' : ''}${label}`));
   if (schema.enum) {
-    facts.push(text(`${facts.length ? ', ' : ''}one of `));
+    // `x-extensible-enum: true` marks a set the API may grow: clients must accept other values.
+    const open = schema['x-extensible-enum'] === true;
+    facts.push(text(`${facts.length ? ', ' : ''}${open ? 'known values ' : 'one of '}`));
     schema.enum.forEach((v, i) => facts.push(...(i ? [text(', ')] : []), code(JSON.stringify(v))));
+    if (open) facts.push(text('; more may be added'));
   }
+  if (schema.const !== undefined) add('always', schema.const);
   if (schema.default !== undefined) add('default', schema.default);
   if (schema.minimum !== undefined) add('minimum', schema.minimum);
+  if (typeof schema.exclusiveMinimum === 'number') add('greater than', schema.exclusiveMinimum);
   if (schema.maximum !== undefined) add('maximum', schema.maximum);
+  if (typeof schema.exclusiveMaximum === 'number') add('less than', schema.exclusiveMaximum);
+  if (schema.multipleOf !== undefined) add('multiple of', schema.multipleOf);
   if (schema.minLength !== undefined) add('min length', schema.minLength);
   if (schema.maxLength !== undefined) add('max length', schema.maxLength);
   if (schema.pattern !== undefined) add('pattern', schema.pattern);
+  if (schema.minItems !== undefined) add('min items', schema.minItems);
+  if (schema.maxItems !== undefined) add('max items', schema.maxItems);
+  if (schema.uniqueItems === true) flag('items unique');
+  if (schema.minProperties !== undefined) add('min keys', schema.minProperties);
+  if (schema.maxProperties !== undefined) add('max keys', schema.maxProperties);
   if (schema.example !== undefined && typeof schema.example !== 'object') add('example', schema.example);
+  // Limits of the values of a map or the items of a list with no fields of their own.
+  const inner = typeof schema.additionalProperties === 'object' ? ['each value', schema.additionalProperties] as const : schema.items ? ['each item', schema.items] as const : undefined;
+  if (inner && !hasFields(inner[1])) {
+    const nested = constraints(unwrapNullable(mergeAllOf(inner[1])));
+    if (nested.length) facts.push(text(`${facts.length ? '; ' : ''}${inner[0]}`), ...nested);
+  }
   return facts.length ? [text(' ('), ...facts, text(')')] : [];
 }
 
+/** Where the fields of shared component schemas are written out in full. */
+export interface FieldContext {
+  /** Request bodies leave out read-only fields, responses write-only ones. */
+  direction: 'request' | 'response';
+  /** Route of the page being rendered. */
+  page: string;
+  /** The page documenting each shared schema (by `schemaKey`); without it, every schema is expanded here. */
+  homes?: Map<string, string>;
+  /** Shared schemas already written out on this page. */
+  expanded: Set<string>;
+}
+
+const schemaKey = (name: string, direction: FieldContext['direction']) => `${direction}:${name}`;
+/** The anchor of a shared schema's fields: one per schema and direction. */
+export const schemaAnchor = (name: string, direction: FieldContext['direction']) =>
+  `schema-${name.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}${direction === 'request' ? '-request' : ''}`;
+
+const visible = (property: Schema, context: FieldContext) => !(context.direction === 'request' ? property.readOnly : property.writeOnly);
+
+/** A field list folded into <details>: written out in full, or a link to the one place that is. */
+function nestedFields(schema: Schema, summary: string, depth: number, context: FieldContext): JsxElement {
+  const name = schema[SCHEMA_NAME];
+  const merged = unwrapNullable(mergeAllOf(schema));
+  if (!name || !merged.properties) {
+    return jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(summary)]), ...schemaFields(schema, depth + 1, context)]);
+  }
+  const key = schemaKey(name, context.direction);
+  const anchor = schemaAnchor(name, context.direction);
+  const title = `${typeof merged.title === 'string' ? merged.title : name} object`;
+  const home = context.homes?.get(key) ?? context.page;
+  if (home === context.page && !context.expanded.has(key)) {
+    context.expanded.add(key);
+    return jsx('ApiFields', {className: 'api-schema-details', id: anchor}, [jsx('summary', {}, [text(title)]), ...schemaFields(schema, depth + 1, context)]);
+  }
+  // Written out once per site (or earlier on this page): name the fields and link there.
+  const names = Object.entries(merged.properties).filter(([, p]) => visible(mergeAllOf(p), context)).map(([n]) => n);
+  const link: Link = {type: 'link', url: `${home === context.page ? '' : home}#${anchor}`, title: null, children: [text(`the ${title}`)]};
+  return jsx('ApiFields', {className: 'api-schema-details'}, [
+    jsx('summary', {}, [text(title)]),
+    paragraph(text('Fields '), ...names.flatMap((n, i) => [...(i ? [text(', ')] : []), code(n)]), text(': each is described under '), link, text('.')),
+  ]);
+}
+
 /** A schema's fields as a nested list; objects deeper than the first level fold into <details>. */
-export function schemaFields(input: Schema, depth = 0): (List | JsxElement | Paragraph)[] {
-  const schema = mergeAllOf(input);
+export function schemaFields(input: Schema, depth = 0, context: FieldContext = {direction: 'response', page: '', expanded: new Set()}): (List | JsxElement | Paragraph)[] {
+  const schema = unwrapNullable(mergeAllOf(input));
   const variants = schema.oneOf ?? schema.anyOf;
   if (variants) {
     return [
       paragraph(text(schema.oneOf ? 'Exactly one of these shapes:' : 'Any of these shapes:')),
-      ...variants.map((variant, i) =>
-        jsx('ApiFields', {className: 'api-schema-details'}, [
-          jsx('summary', {}, [text(variant.title ?? `Option ${i + 1}: ${typeLabel(variant)}`)]),
-          ...(hasFields(variant) ? schemaFields(variant, depth + 1) : [paragraph(text(typeLabel(variant)))]),
-        ]),
-      ),
+      ...variants.map((variant, i) => {
+        const label = variant.title ?? (variant[SCHEMA_NAME] ? `${variant[SCHEMA_NAME]} object` : `Option ${i + 1}: ${typeLabel(variant)}`);
+        return hasFields(variant)
+          ? nestedFields(variant, label, depth, context)
+          : jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(label)]), paragraph(text(typeLabel(variant)), ...constraints(unwrapNullable(mergeAllOf(variant))))]);
+      }),
     ];
   }
-  if (schema.items && !schema.properties) return hasFields(schema.items) ? schemaFields(schema.items, depth) : [];
-  const properties = Object.entries(schema.properties ?? {});
+  if (schema.items && !schema.properties) return hasFields(schema.items) ? schemaFields(schema.items, depth, context) : [];
+  const properties = Object.entries(schema.properties ?? {}).filter(([, raw]) => visible(mergeAllOf(raw), context));
   const items: ListItem[] = properties.map(([name, raw]) => {
-    const property = mergeAllOf(raw);
+    const property = unwrapNullable(mergeAllOf(raw));
     const line: PhrasingContent[] = [code(name), text(' '), {type: 'emphasis', children: [text(typeLabel(property))]}];
     if (schema.required?.includes(name)) line.push(text(' '), {type: 'strong', children: [text('required')]});
+    if (property.deprecated) line.push(text(' · '), {type: 'strong', children: [text('deprecated')]});
     if (property.readOnly) line.push(text(' · read-only'));
     if (property.writeOnly) line.push(text(' · write-only'));
-    const description = inlineMarkdown(property.description);
+    // A description given beside a `$ref` says what the field means here; the target's says what the type is.
+    const description = [...inlineMarkdown(property.description), ...(property[TARGET_DESCRIPTION] ? [text(' '), ...inlineMarkdown(property[TARGET_DESCRIPTION])] : [])];
     if (description.length) line.push(text(' — '), ...description);
     line.push(...constraints(property));
     const children: BlockContent[] = [paragraph(...line)];
     const nested = property.items && !property.properties ? property.items : property;
     if (hasFields(nested)) {
-      children.push(
-        jsx('ApiFields', {className: 'api-schema-details'}, [
-          jsx('summary', {}, [text(`${name}${nested === property ? '' : '[]'} fields`)]),
-          ...schemaFields(nested, depth + 1),
-        ]) as unknown as BlockContent,
-      );
+      children.push(nestedFields(nested, `${name}${nested === property ? '' : '[]'} fields`, depth, context) as unknown as BlockContent);
     }
     return {type: 'listItem', spread: false, children};
   });
@@ -144,21 +204,39 @@ function parameterTable(parameters: Parameter[]): Table {
         cell([text(p.in)]),
         cell([text(typeLabel(schema))]),
         cell([text(p.required ? 'yes' : 'no')]),
-        cell([...inlineMarkdown(p.description), ...constraints({...schema, example: p.example ?? schema.example})]),
+        cell([...inlineMarkdown(p.description), ...constraints({...schema, example: p.example ?? schema.example}), ...parameterExamples(p)]),
       ],
     };
   });
   return {type: 'table', align: [null, null, null, null, null], children: [{type: 'tableRow', children: header}, ...rows]};
 }
 
-/** An example for a media type: the spec's own, else one sampled from the schema. */
-export function exampleOf(media: MediaType | undefined, doc: OpenApiDocument): unknown {
-  if (!media) return undefined;
-  if (media.example !== undefined) return media.example;
-  const first = media.examples && Object.values(media.examples)[0];
-  if (first?.value !== undefined) return first.value;
-  return media.schema ? sample(media.schema as object, {skipReadOnly: false}, doc) : undefined;
+/** A parameter's named examples, each with its summary. */
+function parameterExamples(p: Parameter): PhrasingContent[] {
+  const named = Object.entries(p.examples ?? {}).filter(([, e]) => e.value !== undefined);
+  if (!named.length) return [];
+  return [
+    text(named.length > 1 ? ' Examples: ' : ' Example: '),
+    ...named.flatMap(([name, e], i) => [...(i ? [text('; ')] : []), code(typeof e.value === 'string' ? e.value : JSON.stringify(e.value)), text(` (${e.summary ?? name})`)]),
+  ];
 }
+
+/** Every example of a media type, each with its title: the spec's own, else one sampled from the schema. */
+export function examplesOf(media: MediaType | undefined, doc: OpenApiDocument): {title?: string; value: unknown}[] {
+  if (!media) return [];
+  if (media.example !== undefined) return [{value: media.example}];
+  const named = Object.entries(media.examples ?? {}).filter(([, e]) => e.value !== undefined);
+  if (named.length) return named.map(([name, e]) => ({title: e.summary ?? name, value: e.value}));
+  return media.schema ? [{value: sample(media.schema as object, {skipReadOnly: false}, doc)}] : [];
+}
+
+/** The first example of a media type (the one code samples send). */
+export function exampleOf(media: MediaType | undefined, doc: OpenApiDocument): unknown {
+  return examplesOf(media, doc)[0]?.value;
+}
+
+// Code-block titles are written into the meta string between double quotes.
+const blockTitle = (base: string, title?: string) => (title ? `${base}: ${title.replace(/["\\\n]/g, ' ')}` : base);
 
 export interface RenderContext {
   doc: OpenApiDocument;
@@ -166,10 +244,39 @@ export interface RenderContext {
   baseUrl: string;
 }
 
+const homesOfDoc = new WeakMap<OpenApiDocument, Map<string, string>>();
+
+/**
+ * The page that writes out each shared schema in full: the first operation showing it,
+ * reads (GET) before writes, in the spec's order. Found by rendering every operation once
+ * with nothing shared, so a schema's home always renders it.
+ */
+export function schemaHomes(doc: OpenApiDocument, baseUrl = ''): Map<string, string> {
+  let homes = homesOfDoc.get(doc);
+  if (homes) return homes;
+  homes = new Map();
+  const all = operations(doc);
+  const ordered = [...all.filter((o) => o.method === 'get'), ...all.filter((o) => o.method !== 'get')];
+  for (const located of ordered) {
+    const page = String(located.operation['x-doc-path'] ?? '');
+    const expanded = new Set<string>();
+    renderOperation(located, {doc, baseUrl}, {homes: undefined, expanded});
+    for (const key of expanded) if (!homes.has(key)) homes.set(key, page);
+  }
+  homesOfDoc.set(doc, homes);
+  return homes;
+}
+
 /** The whole reference of one operation. */
-export function renderOperation(located: LocatedOperation, context: RenderContext): (RootContent | JsxElement)[] {
+export function renderOperation(
+  located: LocatedOperation,
+  context: RenderContext,
+  shared: {homes?: Map<string, string>; expanded: Set<string>} = {homes: schemaHomes(context.doc, context.baseUrl), expanded: new Set()},
+): (RootContent | JsxElement)[] {
   const {doc} = context;
   const {method, path: apiPath} = located;
+  const page = String(located.operation['x-doc-path'] ?? '');
+  const fields = (direction: FieldContext['direction']): FieldContext => ({direction, page, homes: shared.homes, expanded: shared.expanded});
   const operation = deref(doc, located.operation);
   const pathItem = deref(doc, doc.paths[apiPath] as {parameters?: Parameter[]});
   const parameters = [...(pathItem.parameters ?? []), ...((operation.parameters ?? []) as Parameter[])];
@@ -212,9 +319,8 @@ export function renderOperation(located: LocatedOperation, context: RenderContex
     nodes.push(heading(2, 'Request body'));
     nodes.push(paragraph(code('application/json'), text(body.required ? ', required.' : ', optional.')));
     nodes.push(...markdown(body.description));
-    if (bodyMedia?.schema) nodes.push(...schemaFields(bodyMedia.schema));
-    const example = exampleOf(bodyMedia, doc);
-    if (example !== undefined) nodes.push(codeBlock('json', JSON.stringify(example, null, 2), 'Request body'));
+    if (bodyMedia?.schema) nodes.push(...schemaFields(bodyMedia.schema, 0, fields('request')));
+    for (const example of examplesOf(bodyMedia, doc)) nodes.push(codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle('Request body', example.title)));
   }
 
   nodes.push(heading(2, 'Responses'));
@@ -227,17 +333,16 @@ export function renderOperation(located: LocatedOperation, context: RenderContex
     }
     const media = response.content?.['application/json'];
     if (media?.schema && hasFields(media.schema)) {
-      nodes.push(jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(`${status} response fields`)]), ...schemaFields(media.schema)]));
+      nodes.push(jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(`${status} response fields`)]), ...schemaFields(media.schema, 0, fields('response'))]));
     }
-    const example = exampleOf(media, doc);
-    if (example !== undefined) nodes.push(codeBlock('json', JSON.stringify(example, null, 2), `${status} response`));
+    for (const example of examplesOf(media, doc)) nodes.push(codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle(`${status} response`, example.title)));
   }
 
   nodes.push(heading(2, 'Code samples'));
   const samples = codeSamples({
     method,
     url: context.baseUrl + apiPath,
-    parameters: parameters.map((p) => ({...p, example: p.example ?? p.schema?.example ?? p.schema?.default})),
+    parameters: parameters.map((p) => ({...p, example: p.example ?? Object.values(p.examples ?? {})[0]?.value ?? p.schema?.example ?? p.schema?.default})),
     body: bodyMedia ? exampleOf(bodyMedia, doc) : undefined,
     authenticated: security.length > 0,
   });

@@ -26,6 +26,38 @@ const TARGETS = [
 
 // The key is read from the environment in every sample, never pasted into code.
 const KEY_MARKER = 'API_KEY_FROM_ENVIRONMENT';
+// An idempotency key is made fresh by every sample: a pasted example key would make the
+// second sample a reader runs within a day replay the first one's response.
+const IDEMPOTENCY_MARKER = 'IDEMPOTENCY_KEY_GENERATED_PER_REQUEST';
+
+const isIdempotencyKey = (p: {name: string; in: string}) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key';
+
+/**
+ * Shell: macOS always has `uuidgen`, while Debian and Ubuntu ship it only in the optional
+ * `uuid-runtime` package; every Linux kernel has `/proc/sys/kernel/random/uuid`.
+ */
+export const SHELL_UUID = '$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)';
+
+function freshIdempotencyKey(id: string, snippet: string): string {
+  if (!snippet.includes(IDEMPOTENCY_MARKER)) return snippet;
+  switch (id) {
+    case 'curl':
+      return snippet.replace(/'([^':]+): IDEMPOTENCY_KEY_GENERATED_PER_REQUEST'/, `"$1: ${SHELL_UUID}"`);
+    case 'python':
+    {
+      const keyed = snippet.replace(`"${IDEMPOTENCY_MARKER}"`, 'str(uuid.uuid4())');
+      return keyed.startsWith('import os\n') ? keyed.replace('import os\n', 'import os\nimport uuid\n') : `import uuid\n${keyed}`;
+    }
+    case 'go':
+      // crypto/rand.Text (Go 1.24, like every Go release still supported): 128 random bits in
+      // the standard library, so the sample builds without a module of its own.
+      return snippet.replace(`"${IDEMPOTENCY_MARKER}"`, 'rand.Text()').replace(/import \(\n/, 'import (\n\t"crypto/rand"\n');
+    case 'javascript':
+      return snippet.replace(`'${IDEMPOTENCY_MARKER}'`, 'crypto.randomUUID()');
+    default:
+      return snippet;
+  }
+}
 
 function useEnvironmentKey(id: string, snippet: string): string {
   switch (id) {
@@ -53,7 +85,9 @@ export function codeSamples(input: SampleInput): Sample[] {
     .map((p) => ({name: p.name, value: String(p.example)}));
   const headers = [
     ...(input.authenticated ? [{name: 'X-API-Key', value: KEY_MARKER}] : []),
-    ...input.parameters.filter((p) => p.in === 'header' && p.example !== undefined).map((p) => ({name: p.name, value: String(p.example)})),
+    ...input.parameters
+      .filter((p) => p.in === 'header' && (p.example !== undefined || isIdempotencyKey(p)))
+      .map((p) => ({name: p.name, value: isIdempotencyKey(p) ? IDEMPOTENCY_MARKER : String(p.example)})),
     ...(input.body !== undefined ? [{name: 'Content-Type', value: 'application/json'}] : []),
   ];
   const snippet = new HTTPSnippet({
@@ -71,6 +105,6 @@ export function codeSamples(input: SampleInput): Sample[] {
     const converted = snippet.convert(target as never, client as never, {indent: '  '} as never);
     const codeText = Array.isArray(converted) ? converted[0] : converted;
     if (typeof codeText !== 'string') throw new Error(`httpsnippet produced no ${label} sample for ${input.method.toUpperCase()} ${input.url}`);
-    return {id, label, lang, code: useEnvironmentKey(id, codeText.trim())};
+    return {id, label, lang, code: freshIdempotencyKey(id, useEnvironmentKey(id, codeText.trim()))};
   });
 }

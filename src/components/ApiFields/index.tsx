@@ -1,9 +1,28 @@
-import type {ReactNode} from 'react';
+import {useEffect, useRef, type ReactNode} from 'react';
+import {useLocation} from '@docusaurus/router';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 
 /**
  * The collapsible field lists of the API reference: a native <details>, with none of
  * the theme's animated Details state, because a reference page holds dozens of them.
+ * A shared schema's list carries an `id` that other pages link to; arriving by that
+ * link opens it, since browsers do not open a closed <details> for a client-side route.
  */
-export default function ApiFields({children, className}: {children: ReactNode; className?: string}): ReactNode {
-  return <details className={className}>{children}</details>;
+export default function ApiFields({children, className, id}: {children: ReactNode; className?: string; id?: string}): ReactNode {
+  const brokenLinks = useBrokenLinks();
+  if (id) brokenLinks.collectAnchor(id);
+  const {hash} = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (id && details.current && decodeURIComponent(hash.slice(1)) === id) {
+      // It may sit in a response's folded field list: open every level down to it.
+      for (let level: HTMLDetailsElement | null = details.current; level; level = level.parentElement?.closest('details') ?? null) level.open = true;
+      details.current.scrollIntoView();
+    }
+  }, [hash, id]);
+  return (
+    <details ref={details} className={className} id={id}>
+      {children}
+    </details>
+  );
 }
