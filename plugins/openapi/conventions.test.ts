@@ -57,8 +57,10 @@ describe('errors a client can branch on', () => {
   const table = [...errorsPage.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((m) => [m[1], m[2]] as const);
   const statusOf = new Map(table);
 
-  it('documents every code of the spec, and no other, on the errors page', () => {
+  it('documents every code of the spec, and no other, on the errors page, with the status the spec gives it', () => {
     expect(table.map(([code]) => code).sort()).toEqual([...codes].sort());
+    const statuses = (schemas.ErrorCode as {'x-statuses'?: Record<string, number>})['x-statuses'] ?? {};
+    expect(Object.fromEntries(table.map(([code, status]) => [code, Number(status)]))).toEqual(statuses);
   });
 
   it('lists on every operation the codes it returns, each with its status among the responses', () => {

@@ -55,6 +55,7 @@ export async function createPollDelete(): Promise<number> {
     if (polled.error) fail(polled.error.error.code, polled.error.error.message);
     vm = polled.data.instance;
   }
+  if (vm.status === 'ERROR') throw new Error(vm.status_reason ?? 'the VM failed');
   const environment: number = vm.environment_id;
   const deleted = await client.DELETE('/core/virtual-machines/{vm_id}', {params: {path: {vm_id: id}}});
   if (deleted.error) fail(deleted.error.error.code, deleted.error.error.message);

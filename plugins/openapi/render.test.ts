@@ -111,3 +111,25 @@ describe('renderOperation', () => {
     }
   });
 });
+
+describe('renderOperation on the real spec', () => {
+  const real = loadSpec(path.resolve(__dirname, '../../openapi'));
+  const renderReal = (id: string) => renderOperation(operations(real).find((o) => o.operation.operationId === id)!, {doc: real, baseUrl: 'https://api.example.com/v1'});
+
+  it('lists the error codes of the operation with the status of each', () => {
+    const nodes = renderReal('restoreVirtualMachine');
+    expect(headings(nodes)).toContain('Error codes');
+    const table = all(nodes).find((n) => n.type === 'table' && texts([n]).includes('capacity_unavailable'));
+    expect(table, 'no error code table').toBeDefined();
+    const rows = (table!.children as unknown[]).map((row) => texts([row]).replace(/\s+/g, ' ').trim());
+    expect(rows).toContain('capacity_unavailable 409 Conflict');
+    expect(rows).toContain('insufficient_credit 403 Forbidden');
+    expect(rows).toContain('internal_error 500 Internal Server Error');
+  });
+
+  it('names the shared response headers in one line', () => {
+    const text = texts(renderReal('getVirtualMachine'));
+    expect(text).toContain('Headers: ');
+    for (const name of ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) expect(text).toContain(name);
+  });
+});

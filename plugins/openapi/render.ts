@@ -328,7 +328,12 @@ export function renderOperation(
     const response = raw;
     nodes.push(heading(3, `${status} ${STATUS_TEXT[status] ?? ''}`.trim()));
     nodes.push(...markdown(response.description));
-    for (const [name, header] of Object.entries(response.headers ?? {})) {
+    // Headers every response shares (request id, rate limits) are named in one line; the
+    // overview explains them. A header of this response alone keeps its description.
+    const rawHeaders = ((located.operation.responses?.[status] as {headers?: Record<string, {$ref?: string}>} | undefined)?.headers ?? {}) as Record<string, {$ref?: string}>;
+    const shared = Object.keys(response.headers ?? {}).filter((name) => rawHeaders[name]?.$ref);
+    if (shared.length) nodes.push(paragraph(text('Headers: '), ...shared.flatMap((name, i) => [...(i ? [text(', ')] : []), code(name)]), text('.')));
+    for (const [name, header] of Object.entries(response.headers ?? {}).filter(([name]) => !shared.includes(name))) {
       nodes.push(paragraph(text('Header '), code(name), text(': '), ...inlineMarkdown(header.description)));
     }
     const media = response.content?.['application/json'];
@@ -336,6 +341,21 @@ export function renderOperation(
       nodes.push(jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(`${status} response fields`)]), ...schemaFields(media.schema, 0, fields('response'))]));
     }
     for (const example of examplesOf(media, doc)) nodes.push(codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle(`${status} response`, example.title)));
+  }
+
+  const errorCodes = (operation['x-error-codes'] ?? []) as string[];
+  if (errorCodes.length) {
+    const statuses = ((doc.components.schemas as Record<string, {'x-statuses'?: Record<string, number>}>).ErrorCode?.['x-statuses'] ?? {}) as Record<string, number>;
+    nodes.push(heading(2, 'Error codes'));
+    nodes.push(paragraph(text('The values of '), code('error.code'), text(' this operation can return. Branch on the code, not on the status: several codes share one.')));
+    nodes.push({
+      type: 'table',
+      align: [null, null],
+      children: [
+        {type: 'tableRow', children: [cell([text('Code')]), cell([text('Status')])]},
+        ...errorCodes.map((c) => ({type: 'tableRow' as const, children: [cell([code(c)]), cell([text(statuses[c] ? `${statuses[c]} ${STATUS_TEXT[String(statuses[c])] ?? ''}`.trim() : '')])]})),
+      ],
+    });
   }
 
   nodes.push(heading(2, 'Code samples'));
