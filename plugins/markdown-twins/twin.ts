@@ -224,6 +224,7 @@ export async function markdownTwin(file: string, source: string, options: TwinOp
   const parsed = matter(source);
   const front = parsed.data as {title?: string; description?: string; unlisted?: boolean; sidebar_position?: number};
   const route = routeOfDoc(file);
+  const frontMatterLines = source.slice(0, source.length - parsed.content.length).split('\n').length - 1;
   const tree = processor.parse(parsed.content) as Root;
   remarkApiOperation({specDir: options.specDir})(tree as never, {path: file});
 
@@ -256,7 +257,7 @@ export async function markdownTwin(file: string, source: string, options: TwinOp
 
   const convert = (nodes: RootContent[], inline = false): RootContent[] =>
     nodes.flatMap((node): RootContent[] => {
-      const where = `${file}${node.position ? `:${node.position.start.line}` : ''}`;
+      const where = `${file}${node.position ? `:${node.position.start.line + frontMatterLines}` : ''}`;
       switch (node.type) {
         case 'mdxjsEsm':
           return [];
@@ -340,7 +341,7 @@ export async function markdownTwin(file: string, source: string, options: TwinOp
   const root: Root = {type: 'root', children: convert(tree.children)};
   const left = findMdx(root);
   if (left) throw new Error(`${file}: a ${left} node is left in the Markdown twin`);
-  const body = toMarkdown(root, {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', rule: '-', fences: true, listItemIndent: 'one'});
+  const body = toMarkdown(root, {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', rule: '-', fences: true, listItemIndent: 'one', resourceLink: true});
   return {
     file,
     route,
