@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     siteDir,
     docsDir: path.join(siteDir, 'docs'),
     specDir: path.join(siteDir, 'openapi'),
-    outDir: path.join(siteDir, process.env.DOCS_OUT_DIR ?? 'build'),
+    outDir: path.resolve(siteDir, process.env.DOCS_OUT_DIR ?? 'build'),
     siteUrl,
     site: {
       name: DEFAULT_BRAND.name,
