@@ -63,6 +63,12 @@ describe('brandedMarkdown', () => {
     expect(md).not.toMatch(/\]\(javascript:/);
   });
 
+  it("points docs links at the partner's host when the partner names no docs URL", () => {
+    const md = brandedMarkdown(twin, brandFromConfig({name: 'Initech'}), 'http://initech.localhost:3000');
+    expect(md).toContain('(http://initech.localhost:3000/docs/network/keys.md)');
+    expect(md).not.toContain(DEFAULT_BRAND.docsUrl);
+  });
+
   it('leaves the default brand alone', () => {
     expect(brandedMarkdown(twin, defaultBrand())).toBe(twin);
   });
@@ -119,6 +125,7 @@ describe('server: Markdown twins and llms files', () => {
   it("serves them on a partner's host with the partner's values and none of the default brand's", async () => {
     for (const url of ['/docs/network/ssh.md', '/llms.txt', '/llms-full/network.txt']) {
       const res = await get(url, {host: 'acme.localhost:3000'});
+      if (url === '/llms.txt') expect(res.body).toContain('(https://docs.acme.test/docs/network/ssh.md)');
       expect(res.statusCode, url).toBe(200);
       for (const value of defaults) expect(res.body, url).not.toContain(value);
       expect(res.body, url).toContain('Acme Compute');

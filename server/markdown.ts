@@ -44,11 +44,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
 
 /**
  * Markdown built for the default brand, with a brand's name, API base, console, docs URL and
- * addresses in their place. The feedback site is the partner's own, or the link is dropped.
+ * addresses in their place. Links into the docs go to the partner's `uris.doc`, or to
+ * `origin` (the host the files were asked on) when the partner names none. The feedback
+ * site is the partner's own, or the link is dropped.
  */
-export function brandedMarkdown(text: string, brand: Brand): string {
+export function brandedMarkdown(text: string, brand: Brand, origin?: string): string {
   if (!brand.is_partner) return text;
-  let out = withBrandValues(text, brandValues(brand));
+  const docsUrl = brand.docsUrl === DEFAULT_BRAND.docsUrl && origin ? origin : brand.docsUrl;
+  let out = withBrandValues(text, brandValues({...brand, docsUrl}));
   out = out.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(DEFAULT_BRAND.name)}(?![\\w-])`, 'g'), escapeMarkdown(brand.name));
   const feedback = featureRequestUrl(brand.headerItems);
   const feedbackLink = new RegExp(`\\[([^\\]]*)\\]\\(${escapeRegExp(DEFAULT_BRAND.feedbackUrl)}[^)\\s]*\\)`, 'g');

@@ -118,8 +118,14 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (!isMarkdownFile(file)) return reply.sendFile(file);
 
     reply.type(file.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8');
-    const brand = options.brandFor?.(request.hostname.toLowerCase());
-    if (brand?.is_partner) return reply.send(brandedMarkdown(await readFile(path.join(root, file), 'utf8'), brand));
+    const hostname = request.hostname.toLowerCase();
+    const brand = options.brandFor?.(hostname);
+    if (brand?.is_partner) {
+      // The host name is one a partner file lists; the port is kept only when it is a number.
+      const port = /^\d{1,5}$/.test(String(request.port ?? '')) ? `:${request.port}` : '';
+      const origin = `${request.protocol}://${hostname}${port}`;
+      return reply.send(brandedMarkdown(await readFile(path.join(root, file), 'utf8'), brand, origin));
+    }
     return reply.sendFile(file);
   };
 
