@@ -3,7 +3,7 @@
  * Lighthouse mobile figures, measured in one run on this machine.
  */
 import {spawn} from 'node:child_process';
-import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -69,26 +69,51 @@ async function coldBuild(bundler: 'faster' | 'webpack', outDir: string): Promise
 }
 
 /**
- * The baseline for what local search adds to a first load: this site as the stock theme
- * would build it, i.e. without our SearchBar wrapper, with the theme's own DocSearch bar
- * pointed at an Algolia index (the values only switch the mode; nothing is queried).
- * Built from a copy of the sources so the working tree is never touched.
+ * The site as it would build without one of our additions (`remove`: paths of the sources
+ * to leave out), to measure what the addition costs a first load. Built from a copy of the
+ * sources so the working tree is never touched.
  */
-async function stockSearchBuild(outDir: string): Promise<void> {
-  const copyDir = path.join(outRoot, 'stock-site');
+async function variantBuild(name: string, remove: string[], outDir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  const copyDir = path.join(outRoot, `${name}-site`);
   rmSync(copyDir, {recursive: true, force: true});
   mkdirSync(copyDir, {recursive: true});
   for (const entry of ['docs', 'src', 'static', 'plugins', 'openapi', 'i18n', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json']) {
     if (existsSync(path.join(siteDir, entry))) cpSync(path.join(siteDir, entry), path.join(copyDir, entry), {recursive: true});
   }
-  rmSync(path.join(copyDir, 'src/theme/SearchBar'), {recursive: true, force: true});
+  for (const entry of remove) rmSync(path.join(copyDir, entry), {recursive: true, force: true});
   symlinkSync(path.join(siteDir, 'node_modules'), path.join(copyDir, 'node_modules'), 'dir');
-  await run(
-    path.join(siteDir, 'node_modules/.bin/docusaurus'),
-    ['build', '--out-dir', outDir],
-    {...process.env, ALGOLIA_APP_ID: 'BENCHAPP', ALGOLIA_SEARCH_API_KEY: 'bench-search-key', ALGOLIA_INDEX_NAME: 'bench'},
-    copyDir,
-  );
+  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {...process.env, ...env}, copyDir);
+}
+
+/**
+ * The baseline for what local search adds: the stock theme's DocSearch bar (no SearchBar
+ * wrapper) pointed at an Algolia index (the values only switch the mode; nothing is queried).
+ */
+const stockSearchBuild = (outDir: string) =>
+  variantBuild('stock', ['src/theme/SearchBar'], outDir, {ALGOLIA_APP_ID: 'BENCHAPP', ALGOLIA_SEARCH_API_KEY: 'bench-search-key', ALGOLIA_INDEX_NAME: 'bench'});
+
+/** The baseline for what the page menu adds: doc pages without the DocItem/Content wrapper. */
+const noPageMenuBuild = (outDir: string) => variantBuild('no-page-menu', ['src/theme/DocItem/Content'], outDir);
+
+interface MarkdownFigures {
+  seconds: number;
+  fullBytes: number;
+  fullGzip: number;
+  largestSection: {file: string; bytes: number; gzip: number};
+}
+
+/** Time of the Markdown step of the build (twins and llms files) into a built site, and the sizes it writes. */
+async function markdownStep(outDir: string): Promise<MarkdownFigures> {
+  const started = performance.now();
+  await run(path.join(siteDir, 'node_modules/.bin/tsx'), [path.join(siteDir, 'scripts/markdown-twins.ts')], {...process.env, DOCS_OUT_DIR: outDir});
+  const seconds = (performance.now() - started) / 1000;
+  const size = (file: string) => {
+    const content = readFileSync(path.join(outDir, file));
+    return {bytes: content.length, gzip: zlib.gzipSync(content).length};
+  };
+  const sections = readdirSync(path.join(outDir, 'llms-full')).map((f) => ({file: `llms-full/${f}`, ...size(`llms-full/${f}`)}));
+  const full = size('llms-full.txt');
+  return {seconds, fullBytes: full.bytes, fullGzip: full.gzip, largestSection: sections.reduce((a, b) => (b.bytes > a.bytes ? b : a))};
 }
 
 /** The biggest doc page of the build, by HTML size. */
@@ -194,10 +219,15 @@ async function main(): Promise<void> {
     console.log('Cold build with webpack...');
     webpack = await coldBuild('webpack', path.join(outRoot, 'webpack'));
   }
+  console.log('Markdown twins and llms files...');
+  const markdown = await markdownStep(fasterDir);
   await compressBuild(fasterDir);
   console.log("Build with the theme's stock DocSearch bar (baseline for local search)...");
   const noSearchDir = path.join(outRoot, 'stock-search');
   await stockSearchBuild(noSearchDir);
+  console.log('Build without the page menu (baseline for its first-load JS)...');
+  const noMenuDir = path.join(outRoot, 'no-page-menu');
+  await noPageMenuBuild(noMenuDir);
 
   const app = await createApp({buildDir: fasterDir});
   await app.listen({port: 0, host: '127.0.0.1'});
@@ -210,6 +240,7 @@ async function main(): Promise<void> {
   const perPage: {route: string; weight: Weight; lighthouse: LighthouseFigures}[] = [];
   let branding: BrandingTimes;
   let searchWeight: {with: Weight; without: Weight};
+  let menuWeight: {with: Weight; without: Weight};
   let searchPage: SearchPageTimes[];
   try {
     for (const route of pages) {
@@ -223,6 +254,14 @@ async function main(): Promise<void> {
       searchWeight = {with: perPage.find((p) => p.route === '/docs/intro')!.weight, without: await pageWeight(baseNoSearch, '/docs/intro', noSearchDir)};
     } finally {
       await noSearch.close();
+    }
+    const noMenu = await createApp({buildDir: noMenuDir});
+    await noMenu.listen({port: 0, host: '127.0.0.1'});
+    try {
+      const baseNoMenu = `http://localhost:${(noMenu.server.address() as {port: number}).port}`;
+      menuWeight = {with: perPage.find((p) => p.route === '/docs/intro')!.weight, without: await pageWeight(baseNoMenu, '/docs/intro', noMenuDir)};
+    } finally {
+      await noMenu.close();
     }
     console.log('Measuring time to a branded navbar...');
     branding = await benchBrandingTimes(baseUrl, 'acme.localhost', 'Acme Compute');
@@ -245,6 +284,12 @@ async function main(): Promise<void> {
   if (webpack) {
     console.log(`Faster / webpack build time: ${(faster.seconds / webpack.seconds).toFixed(2)}x (target <= 0.35x); peak memory ${(faster.peakRssMb / webpack.peakRssMb).toFixed(2)}x`);
   }
+  console.log('\n## Markdown twins and llms files');
+  console.log(`Markdown step: ${markdown.seconds.toFixed(1)} s, ${((markdown.seconds / faster.seconds) * 100).toFixed(1)} % of the cold Faster build (target < 10 %)`);
+  console.log(`llms-full.txt: ${kb(markdown.fullBytes)} raw, ${kb(markdown.fullGzip)} gzip; largest section file ${markdown.largestSection.file}: ${kb(markdown.largestSection.bytes)} raw, ${kb(markdown.largestSection.gzip)} gzip`);
+  const menuAdded = menuWeight.with.jsGzip - menuWeight.without.jsGzip;
+  console.log(`Page menu: JS on a first load of /docs/intro ${kb(menuWeight.with.jsGzip)} gzip with it, ${kb(menuWeight.without.jsGzip)} without: ${menuAdded >= 0 ? '+' : '-'}${kb(Math.abs(menuAdded))} (target < +2 KB)`);
+
   console.log('\n## First visit: JS and CSS downloaded');
   console.log('| page | JS raw | JS gzip | CSS raw | CSS gzip | files |\n| --- | --- | --- | --- | --- | --- |');
   for (const {route, weight: w} of perPage) {

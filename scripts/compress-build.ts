@@ -7,7 +7,7 @@ import {writeBuildStamp} from './build-state';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.xml', '.txt', '.yaml', '.map', '.webmanifest']);
+const COMPRESSIBLE = new Set(['.html', '.md', '.js', '.css', '.svg', '.json', '.xml', '.txt', '.yaml', '.map', '.webmanifest']);
 /** Below this size compression saves less than the header costs. */
 const MIN_BYTES = 1024;
 

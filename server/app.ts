@@ -2,6 +2,7 @@ import Fastify, {type FastifyInstance} from 'fastify';
 import {partnerApi, parseQuerystring} from './partner-api';
 import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
 import {staticSite} from './static-site';
+import {brandFromConfig} from '../src/branding/brand';
 
 export interface AppOptions {
   /** Folder of the production build. */
@@ -38,7 +39,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({logger: options.logger ?? false, routerOptions: {querystringParser: parseQuerystring}});
   // The API first: its /v1 routes must never fall through to the site's catch-all.
   await app.register(partnerApi, {registry: partners});
-  await app.register(staticSite, {root: options.buildDir});
+  // Markdown twins and llms files carry the brand of the host they are asked on.
+  const brandFor = (host: string) => {
+    const served = partners.lookup(host);
+    return served ? brandFromConfig(served.config) : undefined;
+  };
+  await app.register(staticSite, {root: options.buildDir, brandFor});
 
   if (options.watchPartners ?? !underTest()) {
     const log = partnerLog(app, options.logger ?? false);

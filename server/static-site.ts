@@ -2,6 +2,8 @@ import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type {Brand} from '../src/branding/brand';
+import {brandedMarkdown, isMarkdownFile, prefersMarkdown, twinOf} from './markdown';
 
 /** What a request path maps to in the built site. */
 export type Resolution =
@@ -75,13 +77,15 @@ const HASHED_ASSET = /^assets\/.+[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 export function cacheControlFor(file: string): string {
   if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.html')) return 'public, max-age=0, must-revalidate';
+  if (file.endsWith('.html') || isMarkdownFile(file)) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }
 
 export interface StaticSiteOptions {
   /** Absolute path of the build folder. */
   root: string;
+  /** The brand of a host name (lower case, no port); Markdown files are sent in it. Default brand when absent. */
+  brandFor?: (hostname: string) => Brand | undefined;
 }
 
 /** Serves a Docusaurus build: clean URLs, pre-compressed files, long caching of hashed assets, 404 page. */
@@ -105,9 +109,24 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
         .type('text/html; charset=utf-8')
         .send(notFoundPage);
     }
-    reply.header('cache-control', cacheControlFor(resolution.file));
-    reply.header('vary', 'Accept-Encoding');
-    return reply.sendFile(resolution.file);
+    let file = resolution.file;
+    // A page with a Markdown twin answers `Accept: text/markdown` with the twin.
+    const twin = file.endsWith('.html') ? twinOf(file, files) : undefined;
+    if (twin && prefersMarkdown(request.headers.accept)) file = twin;
+    reply.header('cache-control', cacheControlFor(file));
+    reply.header('vary', twin ? 'Accept, Accept-Encoding' : 'Accept-Encoding');
+    if (!isMarkdownFile(file)) return reply.sendFile(file);
+
+    reply.type(file.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8');
+    const hostname = request.hostname.toLowerCase();
+    const brand = options.brandFor?.(hostname);
+    if (brand?.is_partner) {
+      // The host name is one a partner file lists; the port is kept only when it is a number.
+      const port = /^\d{1,5}$/.test(String(request.port ?? '')) ? `:${request.port}` : '';
+      const origin = `${request.protocol}://${hostname}${port}`;
+      return reply.send(brandedMarkdown(await readFile(path.join(root, file), 'utf8'), brand, origin));
+    }
+    return reply.sendFile(file);
   };
 
   app.route({method: ['GET', 'HEAD'], url: '/*', handler});

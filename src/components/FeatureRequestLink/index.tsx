@@ -1,14 +1,8 @@
 import type {ReactNode} from 'react';
 import {useBrand} from '@site/src/branding/BrandProvider';
-import type {PartnerLink} from '@site/src/branding/schema';
+import {featureRequestUrl} from './featureRequestUrl';
 
-/** A header link that points at a feature-request or feedback site, by its label. */
-const FEEDBACK_LABEL = /feature|feedback|idea|roadmap|suggest/i;
-
-/** The brand's feature-request link from its header links, or null when it has none. */
-export function featureRequestUrl(headerItems: readonly PartnerLink[]): string | null {
-  return headerItems.find((item) => FEEDBACK_LABEL.test(item.label))?.url ?? null;
-}
+export {featureRequestUrl};
 
 /**
  * The reader's brand's feature-request site: the default brand's navbar link, or a
