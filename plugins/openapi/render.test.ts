@@ -133,3 +133,13 @@ describe('renderOperation on the real spec', () => {
     for (const name of ['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']) expect(text).toContain(name);
   });
 });
+
+describe('shared error responses', () => {
+  const real = loadSpec(path.resolve(__dirname, '../../openapi'));
+  it('show one example, of a code the operation returns, not every code of the shared response', () => {
+    const located = operations(real).find((o) => o.operation.operationId === 'getVirtualMachine')!;
+    const blocks = all(renderOperation(located, {doc: real, baseUrl: 'https://api.example.com/v1'})).filter((n) => n.type === 'code' && String(n.meta ?? '').includes('403 response'));
+    expect(blocks).toHaveLength(1);
+    expect(String(blocks[0].value)).toContain('"forbidden"');
+  });
+});

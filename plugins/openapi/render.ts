@@ -323,6 +323,7 @@ export function renderOperation(
     for (const example of examplesOf(bodyMedia, doc)) nodes.push(codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle('Request body', example.title)));
   }
 
+  const operationCodes = (operation['x-error-codes'] ?? []) as string[];
   nodes.push(heading(2, 'Responses'));
   for (const [status, raw] of Object.entries((operation.responses ?? {}) as Record<string, Response>)) {
     const response = raw;
@@ -340,10 +341,17 @@ export function renderOperation(
     if (media?.schema && hasFields(media.schema)) {
       nodes.push(jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(`${status} response fields`)]), ...schemaFields(media.schema, 0, fields('response'))]));
     }
-    for (const example of examplesOf(media, doc)) nodes.push(codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle(`${status} response`, example.title)));
+    // A shared error response (BadRequest, Conflict…) holds an example per code of every
+    // operation; its page shows one, of a code this operation returns, and the "Error codes"
+    // table lists the rest, instead of repeating every code's body on each of ~160 pages.
+    const sharedError = Boolean((located.operation.responses?.[status] as {$ref?: string} | undefined)?.$ref) && media?.examples;
+    const shown = sharedError
+      ? Object.entries(media!.examples!).filter(([name]) => operationCodes.includes(name)).slice(0, 1).map(([, e]) => ({title: (e as {summary?: string}).summary, value: e.value}))
+      : examplesOf(media, doc);
+    for (const example of shown) nodes.push(codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle(`${status} response`, example.title)));
   }
 
-  const errorCodes = (operation['x-error-codes'] ?? []) as string[];
+  const errorCodes = operationCodes;
   if (errorCodes.length) {
     const statuses = ((doc.components.schemas as Record<string, {'x-statuses'?: Record<string, number>}>).ErrorCode?.['x-statuses'] ?? {}) as Record<string, number>;
     nodes.push(heading(2, 'Error codes'));
