@@ -63,3 +63,10 @@ export async function patientBrandLookup(page: Page | BrowserContext): Promise<v
     await route.fulfill({response, headers, body: html.replace(setting, '$160000')});
   });
 }
+
+/**
+ * How long the /search page may take to build its index and list results before a test
+ * counts it as broken. On an idle machine it is ready in 2-3 s (the bench measures it);
+ * while the white-label crawls fill both cores, building ~10,000 records took over 15 s.
+ */
+export const SEARCH_INDEX_PATIENCE = 45_000;

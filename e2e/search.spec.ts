@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {nextFrames, patientBrandLookup, waitForHydration} from './helpers';
+import {nextFrames, patientBrandLookup, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
 const acme = {name: 'Acme Compute', theme: 'slate', colors: {primary: {light: 'teal'}}};
@@ -101,7 +101,7 @@ test.describe('search', () => {
     // ...and gives way to results once the records load.
     await page.unroute('**/search/records.*.json');
     await page.locator('.DocSearch-Input').fill('volumes');
-    await expect(page.locator('html')).toHaveAttribute('data-search-index', 'ready');
+    await expect(page.locator('html')).toHaveAttribute('data-search-index', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     await expect(screen).toHaveCount(0);
   });
@@ -122,7 +122,7 @@ test.describe('search', () => {
   test('the /search page reads the query from q and lists results with highlighted snippets', async ({page}) => {
     await page.goto('/search?q=volume');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "volume"');
-    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready');
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
     await expect(page.locator('article h2 a').first()).toContainText(/volume/i);
     // Each page once, and a snippet of its text with the match marked.
     const links = await page.locator('article h2 a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
@@ -149,14 +149,14 @@ test.describe('search', () => {
       await route.fulfill({json: file});
     });
     await page.goto('/search?q=zzfacet');
-    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready');
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
     const links = await page.locator('article h2 a').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
     expect(links).toEqual(['/docs/zzfacet-current']);
   });
 
   test('the /search page asks for the records from its <head>, before the app starts', async ({page}) => {
     await page.goto('/search?q=snapshot');
-    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready');
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
     await expect(page.locator('article h2 a').first()).toBeVisible();
     const initiators = await page.evaluate(() =>
       performance

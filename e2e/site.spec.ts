@@ -1,5 +1,5 @@
 import {expect, test} from '@playwright/test';
-import {axeViolations, nextFrames, waitForHydration} from './helpers';
+import {axeViolations, nextFrames, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 test.describe('site settings', () => {
   test('page titles use the Docs title and a pipe', async ({page}) => {
@@ -141,7 +141,7 @@ for (const [kind, path] of [
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       // Scan the results page with its results in it, not while it is still loading.
       if (kind === 'search results') {
-        await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready');
+        await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
         await expect(page.locator('article h2 a').first()).toBeVisible();
       }
       const violations = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -333,7 +333,7 @@ export function renderOperation(
     // overview explains them. A header of this response alone keeps its description.
     const rawHeaders = ((located.operation.responses?.[status] as {headers?: Record<string, {$ref?: string}>} | undefined)?.headers ?? {}) as Record<string, {$ref?: string}>;
     const shared = Object.keys(response.headers ?? {}).filter((name) => rawHeaders[name]?.$ref);
-    if (shared.length) nodes.push(paragraph(text('Headers: '), ...shared.flatMap((name, i) => [...(i ? [text(', ')] : []), code(name)]), text('.')));
+    if (shared.length) nodes.push(jsx('div', {className: 'search-skip'}, [paragraph(text('Headers: '), ...shared.flatMap((name, i) => [...(i ? [text(', ')] : []), code(name)]), text('.'))]));
     for (const [name, header] of Object.entries(response.headers ?? {}).filter(([name]) => !shared.includes(name))) {
       nodes.push(paragraph(text('Header '), code(name), text(': '), ...inlineMarkdown(header.description)));
     }
@@ -355,15 +355,15 @@ export function renderOperation(
   if (errorCodes.length) {
     const statuses = ((doc.components.schemas as Record<string, {'x-statuses'?: Record<string, number>}>).ErrorCode?.['x-statuses'] ?? {}) as Record<string, number>;
     nodes.push(heading(2, 'Error codes'));
-    nodes.push(paragraph(text('The values of '), code('error.code'), text(' this operation can return. Branch on the code, not on the status: several codes share one.')));
-    nodes.push({
+    // Search would otherwise hold the same dozen rows for every operation.
+    nodes.push(jsx('div', {className: 'search-skip'}, [paragraph(text('The values of '), code('error.code'), text(' this operation can return. Branch on the code, not on the status: several codes share one.')), {
       type: 'table',
       align: [null, null],
       children: [
         {type: 'tableRow', children: [cell([text('Code')]), cell([text('Status')])]},
         ...errorCodes.map((c) => ({type: 'tableRow' as const, children: [cell([code(c)]), cell([text(statuses[c] ? `${statuses[c]} ${STATUS_TEXT[String(statuses[c])] ?? ''}`.trim() : '')])]})),
       ],
-    });
+    } as Table]));
   }
 
   nodes.push(heading(2, 'Code samples'));

@@ -30,6 +30,11 @@ describe('extractPage', () => {
     ]);
   });
 
+  it('leaves out what a page marks as boilerplate with .search-skip', () => {
+    const extracted = extractPage(page(`<p>Creates a volume.</p><div class="search-skip"><p>Headers: X-Request-Id.</p><table><tr><td>not_found</td><td>404</td></tr></table></div>`))!;
+    expect(extracted.entries.map((e) => e.text)).toEqual(['Create a volume', 'Creates a volume.']);
+  });
+
   it('calls top-level pages "Documentation" and skips pages without a title', () => {
     expect(extractPage(page('<p>x</p>', ['Intro']))!.lvl0).toBe('Documentation');
     expect(extractPage('<html><body><main><p>No title here</p></main></body></html>')).toBeNull();

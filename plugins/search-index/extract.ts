@@ -31,8 +31,9 @@ export function extractPage(html: string): ExtractedPage | null {
     .filter(Boolean);
   const lvl0 = crumbs.length > 1 ? crumbs[0] : 'Documentation';
   const entries: ExtractedPage['entries'] = [{level: 1, text: title, anchor: null}];
-  // Code, collapsed schema details and the copy of the TOC are not content.
-  root.find('pre, details, .table-of-contents, nav, button, .theme-doc-toc-mobile, svg').remove();
+  // Code, collapsed schema details, the copy of the TOC and what a page marks as reference
+  // boilerplate (`.search-skip`: error-code tables, shared header lists) are not content.
+  root.find('pre, details, .table-of-contents, nav, button, .theme-doc-toc-mobile, svg, .search-skip').remove();
   root.find('h2, h3, h4, h5, h6, p, li, td').each((_, node) => {
     const el = node as Element;
     const name = el.tagName.toLowerCase();
