@@ -30,6 +30,25 @@ const check = (file: string, code: string, command: string, args: string[]) => {
   execFileSync(command, [...args, target], {stdio: 'pipe'});
 };
 
+describe('imports of the samples', () => {
+  const publicGet = codeSamples({method: 'get', url: 'https://api.fixture.test/v1/regions', parameters: [], authenticated: false});
+  const publicOf = (id: string) => publicGet.find((s) => s.id === id)!.code;
+
+  it('import only what the sample uses', () => {
+    // A public GET reads no key and sends no idempotency key: no os, uuid or crypto/rand.
+    expect(publicOf('python')).not.toMatch(/^import (os|uuid)$/m);
+    expect(publicOf('go')).not.toMatch(/"os"|"crypto\/rand"/);
+    expect(publicOf('curl')).not.toContain('X-API-Key');
+  });
+
+  it('keep the Go import block sorted, as gofmt leaves it', () => {
+    const block = /import \(\n([^)]*)\)/.exec(sampleOf('go').code)![1].split('\n').filter(Boolean).map((line) => line.trim());
+    expect(block).toContain('"crypto/rand"');
+    expect(block).toContain('"os"');
+    expect(block).toEqual([...block].sort());
+  });
+});
+
 describe('code samples of a POST with a body and an idempotency key', () => {
   it('make a fresh key in every language instead of the parameter example', () => {
     for (const sample of post) expect(sample.code, sample.label).not.toContain(FIXED_KEY);

@@ -38,40 +38,73 @@ const isIdempotencyKey = (p: {name: string; in: string}) => p.in === 'header' &&
  */
 export const SHELL_UUID = '$(uuidgen 2>/dev/null || cat /proc/sys/kernel/random/uuid)';
 
-function freshIdempotencyKey(id: string, snippet: string): string {
-  if (!snippet.includes(IDEMPOTENCY_MARKER)) return snippet;
-  switch (id) {
+type Language = (typeof TARGETS)[number]['id'];
+
+/** What each marker becomes in a language, and the imports that code needs. */
+interface Replacement {
+  code: string;
+  imports: readonly string[];
+}
+
+const REPLACEMENTS: Record<Language, Record<string, Replacement>> = {
+  curl: {
+    [KEY_MARKER]: {code: '$API_KEY', imports: []},
+    [IDEMPOTENCY_MARKER]: {code: SHELL_UUID, imports: []},
+  },
+  python: {
+    [KEY_MARKER]: {code: 'os.environ["API_KEY"]', imports: ['os']},
+    [IDEMPOTENCY_MARKER]: {code: 'str(uuid.uuid4())', imports: ['uuid']},
+  },
+  go: {
+    [KEY_MARKER]: {code: 'os.Getenv("API_KEY")', imports: ['os']},
+    // crypto/rand.Text (Go 1.24, like every Go release still supported): 128 random bits in
+    // the standard library, so the sample builds without a module of its own.
+    [IDEMPOTENCY_MARKER]: {code: 'rand.Text()', imports: ['crypto/rand']},
+  },
+  javascript: {
+    [KEY_MARKER]: {code: 'process.env.API_KEY', imports: []},
+    [IDEMPOTENCY_MARKER]: {code: 'crypto.randomUUID()', imports: []},
+  },
+};
+
+/** The marker as httpsnippet quotes it; curl's header strings are re-quoted so that the shell expands them. */
+function replaceMarker(language: Language, snippet: string, marker: string, code: string): string {
+  switch (language) {
     case 'curl':
-      return snippet.replace(/'([^':]+): IDEMPOTENCY_KEY_GENERATED_PER_REQUEST'/, `"$1: ${SHELL_UUID}"`);
-    case 'python':
-    {
-      const keyed = snippet.replace(`"${IDEMPOTENCY_MARKER}"`, 'str(uuid.uuid4())');
-      return keyed.startsWith('import os\n') ? keyed.replace('import os\n', 'import os\nimport uuid\n') : `import uuid\n${keyed}`;
-    }
-    case 'go':
-      // crypto/rand.Text (Go 1.24, like every Go release still supported): 128 random bits in
-      // the standard library, so the sample builds without a module of its own.
-      return snippet.replace(`"${IDEMPOTENCY_MARKER}"`, 'rand.Text()').replace(/import \(\n/, 'import (\n\t"crypto/rand"\n');
+      return snippet.replace(new RegExp(`'([^':]+): ${marker}'`), (_, name: string) => `"${name}: ${code}"`);
     case 'javascript':
-      return snippet.replace(`'${IDEMPOTENCY_MARKER}'`, 'crypto.randomUUID()');
+      return snippet.replace(`'${marker}'`, () => code);
     default:
-      return snippet;
+      return snippet.replace(`"${marker}"`, () => code);
   }
 }
 
-function useEnvironmentKey(id: string, snippet: string): string {
-  switch (id) {
-    case 'curl':
-      return snippet.replace(`'X-API-Key: ${KEY_MARKER}'`, '"X-API-Key: $API_KEY"');
-    case 'python':
-      return `import os\n${snippet.replace(`"${KEY_MARKER}"`, 'os.environ["API_KEY"]')}`;
-    case 'go':
-      return snippet.replace(`"${KEY_MARKER}"`, 'os.Getenv("API_KEY")').replace(/import \(\n/, 'import (\n\t"os"\n');
-    case 'javascript':
-      return snippet.replace(`'${KEY_MARKER}'`, 'process.env.API_KEY');
-    default:
-      return snippet;
+/** Python: the standard-library imports first, sorted; Go: the import block kept sorted, as gofmt leaves it. */
+function addImports(language: Language, snippet: string, imports: readonly string[]): string {
+  if (imports.length === 0) return snippet;
+  if (language === 'python') return `${[...imports].sort().map((name) => `import ${name}\n`).join('')}${snippet}`;
+  if (language === 'go') {
+    return snippet.replace(/import \(\n([^)]*)\)/, (_, block: string) => {
+      const specs = [...block.split('\n').map((line) => line.trim()).filter(Boolean), ...imports.map((name) => `"${name}"`)];
+      return `import (\n${[...new Set(specs)].sort().map((spec) => `\t${spec}\n`).join('')})`;
+    });
   }
+  throw new Error(`no import rule for ${language} samples`);
+}
+
+/**
+ * Puts the reader's API key (from the environment, never pasted into code) and a fresh
+ * idempotency key in place of the markers, with only the imports the result uses.
+ */
+function finishSample(language: Language, snippet: string): string {
+  let code = snippet;
+  const imports: string[] = [];
+  for (const [marker, replacement] of Object.entries(REPLACEMENTS[language])) {
+    if (!code.includes(marker)) continue;
+    code = replaceMarker(language, code, marker, replacement.code);
+    imports.push(...replacement.imports);
+  }
+  return addImports(language, code, imports);
 }
 
 /** One sample per language; path parameters filled from their examples. */
@@ -105,6 +138,6 @@ export function codeSamples(input: SampleInput): Sample[] {
     const converted = snippet.convert(target as never, client as never, {indent: '  '} as never);
     const codeText = Array.isArray(converted) ? converted[0] : converted;
     if (typeof codeText !== 'string') throw new Error(`httpsnippet produced no ${label} sample for ${input.method.toUpperCase()} ${input.url}`);
-    return {id, label, lang, code: freshIdempotencyKey(id, useEnvironmentKey(id, codeText.trim()))};
+    return {id, label, lang, code: finishSample(id, codeText.trim())};
   });
 }
