@@ -351,8 +351,7 @@ export function renderOperation(
     for (const example of shown) nodes.push(codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle(`${status} response`, example.title)));
   }
 
-  const errorCodes = operationCodes;
-  if (errorCodes.length) {
+  if (operationCodes.length) {
     const statuses = ((doc.components.schemas as Record<string, {'x-statuses'?: Record<string, number>}>).ErrorCode?.['x-statuses'] ?? {}) as Record<string, number>;
     nodes.push(heading(2, 'Error codes'));
     // Search would otherwise hold the same dozen rows for every operation.
@@ -361,7 +360,7 @@ export function renderOperation(
       align: [null, null],
       children: [
         {type: 'tableRow', children: [cell([text('Code')]), cell([text('Status')])]},
-        ...errorCodes.map((c) => ({type: 'tableRow' as const, children: [cell([code(c)]), cell([text(statuses[c] ? `${statuses[c]} ${STATUS_TEXT[String(statuses[c])] ?? ''}`.trim() : '')])]})),
+        ...operationCodes.map((c) => ({type: 'tableRow' as const, children: [cell([code(c)]), cell([text(statuses[c] ? `${statuses[c]} ${STATUS_TEXT[String(statuses[c])] ?? ''}`.trim() : '')])]})),
       ],
     } as Table]));
   }
