@@ -6,7 +6,8 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../plugins/openapi/spec';
-import {checkLibraryCode, codeBlocks, passedNames} from './library-code';
+import {libraries} from '../src/data/libraries';
+import {checkLibraryCode, codeBlocks, passedNames, versionProblems} from './library-code';
 
 const siteDir = path.resolve(__dirname, '..');
 const spec = loadSpec(path.join(siteDir, 'openapi'));
@@ -63,10 +64,23 @@ describe('the checker', () => {
   });
 });
 
+describe('pinned versions', () => {
+  it('accept the versions of src/data/libraries.ts and name the line of any other', () => {
+    const current = fenced('bash', 'python -m pip install gpucloud==2.4.0\ngo get github.com/gpucloud-dev/gpucloud-go@v1.6.0\nnpm install @gpucloud/client@3.1.0') + fenced('hcl', 'gpucloud = {\n  source  = "gpucloud/gpucloud"\n  version = "~> 1.9.0"\n}');
+    expect(versionProblems('docs/libraries/x.mdx', current, libraries)).toEqual([]);
+    const stale = fenced('bash', 'pip install gpucloud==2.3.1\nnpm install @gpucloud/client@3.0.0');
+    expect(versionProblems('docs/libraries/x.mdx', stale, libraries).map((p) => `${p.line}: ${p.message}`)).toEqual([
+      '4: pins 2.3.1, but src/data/libraries.ts gives 2.4.0',
+      '5: pins 3.0.0, but src/data/libraries.ts gives 3.1.0',
+    ]);
+  });
+});
+
 describe('library pages', () => {
-  it.each(pages.length > 0 ? pages : ['(no pages yet)'])('%s calls only what the spec has', (file) => {
+  it.each(pages.length > 0 ? pages : ['(no pages yet)'])('%s calls only what the spec has, at the documented versions', (file) => {
     if (!file.endsWith('.mdx')) return;
-    const problems = checkLibraryCode(file, readFileSync(path.join(siteDir, file), 'utf8'), spec).map((p) => `${p.file}:${p.line}: ${p.message}`);
+    const source = readFileSync(path.join(siteDir, file), 'utf8');
+    const problems = [...checkLibraryCode(file, source, spec), ...versionProblems(file, source, libraries)].map((p) => `${p.file}:${p.line}: ${p.message}`);
     expect(problems).toEqual([]);
   });
 });

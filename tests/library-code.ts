@@ -6,6 +6,7 @@
  * literal, the fields of a Go struct literal, a Terraform block's arguments).
  */
 import {caseFor, clientCall, clientMethods, terraformDataSources, terraformResources, type ClientLanguage, type ClientMethod} from '../plugins/openapi/clients';
+import {versionConstraint, type Library, type LibraryId} from '../src/data/libraries';
 import {operations, resolvePointer, type LocatedOperation, type OpenApiDocument} from '../plugins/openapi/spec';
 
 export interface CodeProblem {
@@ -270,6 +271,31 @@ export function checkLibraryCode(file: string, source: string, doc: OpenApiDocum
       const allowed = callFields(doc, located.get(method.operationId)!, language);
       for (const name of passedNames(args, language)) {
         if (!allowed.has(name)) problem(Math.max(match.index, block.code.indexOf(name, match.index)), `${call}( passes "${name}", which ${method.operationId} does not take; it takes ${[...allowed].join(', ') || 'no named fields'}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Versions pinned in the pages' code (`gpucloud==…`, `gpucloud-go@v…`, `@gpucloud/client@…`,
+ * the provider's `version = "…"`) must be the ones `src/data/libraries.ts` gives, so a
+ * release is one edit there and the test points at every page still showing the old one.
+ */
+export function versionProblems(file: string, source: string, facts: Readonly<Record<LibraryId, Library>>): CodeProblem[] {
+  const problems: CodeProblem[] = [];
+  const pins: [RegExp, string][] = [
+    [/\bgpucloud==([^\s"'\]]+)/g, facts.python.version],
+    [/gpucloud-go@(v[^\s"']+)/g, facts.go.version],
+    [/@gpucloud\/client@([^\s"']+)/g, facts.javascript.version],
+    [/source\s*=\s*"gpucloud\/gpucloud"[^}]*?version\s*=\s*"([^"]+)"/g, versionConstraint(facts.terraform)],
+  ];
+  for (const block of codeBlocks(source)) {
+    for (const [pattern, expected] of pins) {
+      for (const match of block.code.matchAll(pattern)) {
+        if (match[1] !== expected) {
+          problems.push({file, line: block.line + block.code.slice(0, match.index).split('\n').length - 1, message: `pins ${match[1]}, but src/data/libraries.ts gives ${expected}`});
+        }
       }
     }
   }
