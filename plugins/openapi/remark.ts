@@ -1,8 +1,10 @@
 /**
  * Remark plugin: `<ApiOperation operationId="…" />` in an MDX page becomes the static
- * reference of that operation, rendered at build time from the spec.
+ * reference of that operation, rendered at build time from the spec; so do the library
+ * pages' tables, `<ApiClientMethods client="…" />` and `<TerraformResources />`.
  */
 import type {Node, Parent} from 'unist';
+import {clientMethodsTable, terraformTables} from './client-tables';
 import {renderOperation} from './render';
 import {operations, type OpenApiDocument, type LocatedOperation} from './spec';
 import {specSnapshot} from './state';
@@ -16,6 +18,16 @@ interface JsxNode extends Node {
   type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
   name: string | null;
   attributes: {type: string; name?: string; value?: unknown}[];
+}
+
+/** The elements this plugin replaces; nothing else has to know how to render them. */
+export const BUILD_TIME_ELEMENTS = ['ApiOperation', 'ApiClientMethods', 'TerraformResources'] as const;
+
+// A literal string attribute, or undefined when absent; an expression (`{...}`) is never literal.
+function literal(node: JsxNode, name: string): unknown {
+  const attribute = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  if (!attribute) return undefined;
+  return typeof attribute.value === 'string' ? attribute.value : '{expression}';
 }
 
 function operationIdOf(node: JsxNode, file: string): string {
@@ -33,12 +45,18 @@ export default function remarkApiOperation(options: RemarkApiOperationOptions) {
     const walk = (parent: Parent) => {
       for (let i = 0; i < parent.children.length; i += 1) {
         const child = parent.children[i] as JsxNode;
-        if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && child.name === 'ApiOperation') {
+        const isJsx = child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement';
+        if (isJsx && (child.name === 'ApiClientMethods' || child.name === 'TerraformResources')) {
           const where = file.path ?? 'an MDX page';
-          if (!doc) {
-            doc = specSnapshot(options.specDir);
-            index = new Map(operations(doc).map((o) => [o.operation.operationId ?? '', o]));
-          }
+          if (child.type === 'mdxJsxTextElement') throw new Error(`${where}: <${child.name}> renders tables; put it on a line of its own, with blank lines around it`);
+          doc ??= specSnapshot(options.specDir);
+          const rendered = (child.name === 'ApiClientMethods' ? clientMethodsTable(doc, literal(child, 'client'), where) : terraformTables(doc, literal(child, 'show'), where)) as unknown as Node[];
+          parent.children.splice(i, 1, ...rendered);
+          i += rendered.length - 1;
+        } else if (isJsx && child.name === 'ApiOperation') {
+          const where = file.path ?? 'an MDX page';
+          doc ??= specSnapshot(options.specDir);
+          index ??= new Map(operations(doc).map((o) => [o.operation.operationId ?? '', o]));
           const id = operationIdOf(child, where);
           const located = index!.get(id);
           if (!located) throw new Error(`${where}: <ApiOperation operationId="${id}" /> names an operation the API spec does not have`);

@@ -1,0 +1,74 @@
+/**
+ * The tables of the library pages, as Markdown AST built at build time from the spec:
+ * `<ApiClientMethods client="python" />` (every operation's method in one client) and
+ * `<TerraformResources />` (the provider's resources and data sources). Plain GFM tables
+ * and links, so the pages ship no JavaScript for them and the Markdown twins get the
+ * same tables.
+ */
+import type {PhrasingContent, RootContent, Table, TableCell, TableRow} from 'mdast';
+import {clientCall, clientMethods, CLIENT_LANGUAGES, isClientLanguage, terraformDataSources, terraformResources, type OperationRef} from './clients';
+import type {OpenApiDocument} from './spec';
+
+const text = (value: string): PhrasingContent => ({type: 'text', value});
+const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
+const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({type: 'link', url, title: null, children});
+const cell = (...children: PhrasingContent[]): TableCell => ({type: 'tableCell', children});
+const row = (cells: TableCell[]): TableRow => ({type: 'tableRow', children: cells});
+const table = (header: string[], rows: TableRow[]): Table => ({
+  type: 'table',
+  align: header.map(() => null),
+  children: [row(header.map((h) => cell(text(h)))), ...rows],
+});
+const lead = (value: string): RootContent => ({type: 'paragraph', children: [{type: 'strong', children: [text(value)]}]});
+const operationLink = (op: OperationRef): PhrasingContent => link(op.docPath, [code(op.operationId)]);
+const statuses = (list: readonly string[]) => list.map((s) => `\`${s}\``).join(' or ');
+
+/** `<ApiClientMethods client="…" />`: resource, method, request (linked to its reference page) and what the method does beyond one request. */
+export function clientMethodsTable(doc: OpenApiDocument, client: unknown, where: string): RootContent[] {
+  if (!isClientLanguage(client)) {
+    throw new Error(`${where}: <ApiClientMethods client=${JSON.stringify(client ?? null)} /> names no client; write client="${CLIENT_LANGUAGES.join('", "')}" as a literal string`);
+  }
+  const rows = clientMethods(doc).map((m) => {
+    const notes: PhrasingContent[] = [];
+    if (m.paginated) notes.push(text('iterates every page'));
+    if (m.settlesIn) {
+      const done = m.settlesIn.length > 0 ? `until ${statuses(m.settlesIn)}` : 'until it is gone';
+      notes.push(...fromInlineCode(`answers \`202\`; poll ${done}`));
+    }
+    const [resource, method] = [clientCall(m, client).replace(/\.[^.]+$/, ''), m.method[client]];
+    return row([cell(code(resource)), cell(code(method)), cell(link(m.docPath, [code(`${m.httpMethod} ${m.path}`)])), cell(...notes)]);
+  });
+  return [table(['Resource', 'Method', 'Request', 'Notes'], rows)];
+}
+
+/** `<TerraformResources show="resources|data-sources" />`, both tables when `show` is left out. */
+export function terraformTables(doc: OpenApiDocument, show: unknown, where: string): RootContent[] {
+  if (show !== undefined && show !== 'resources' && show !== 'data-sources') {
+    throw new Error(`${where}: <TerraformResources show=${JSON.stringify(show)} /> must show "resources" or "data-sources", or leave show out for both`);
+  }
+  const out: RootContent[] = [];
+  if (show !== 'data-sources') {
+    const rows = terraformResources(doc).map((r) => {
+      const create: PhrasingContent[] = [operationLink(r.create)];
+      if (r.createWaitsFor) create.push(...fromInlineCode(`, waits for ${statuses(r.createWaitsFor)}`));
+      const read: PhrasingContent[] = [operationLink(r.read)];
+      if (r.parentAttribute) read.push(...fromInlineCode(` (in \`${r.parentAttribute}\`)`));
+      const del: PhrasingContent[] = [operationLink(r.delete)];
+      if (r.deleteWaits) del.push(text(', waits until it is gone'));
+      return row([cell(code(r.name)), cell(...create), cell(...read), cell(...(r.update ? [operationLink(r.update)] : [text('replaces the resource')])), cell(...del)]);
+    });
+    if (show === undefined) out.push(lead('Resources'));
+    out.push(table(['Resource', 'Create', 'Read', 'Update', 'Delete'], rows));
+  }
+  if (show !== 'resources') {
+    const rows = terraformDataSources(doc).map((d) => row([cell(code(d.name)), cell(operationLink(d.operation)), cell(text(d.kind === 'list' ? 'every page of the list' : 'one object'))]));
+    if (show === undefined) out.push(lead('Data sources'));
+    out.push(table(['Data source', 'Operation', 'Reads'], rows));
+  }
+  return out;
+}
+
+/** Text with `code` spans as phrasing content. */
+function fromInlineCode(value: string): PhrasingContent[] {
+  return value.split(/(`[^`]+`)/).filter(Boolean).map((part) => (part.startsWith('`') ? code(part.slice(1, -1)) : text(part)));
+}
