@@ -45,8 +45,10 @@ export interface AiModel {
   parametersBillions: number;
   /** The model it was trained or distilled from. */
   baseModel: string;
-  /** Longest context (prompt plus completion) the model accepts, in tokens. */
+  /** Longest context (prompt plus completion) the model accepts as shipped, in tokens. */
   contextTokens: number;
+  /** Longer context the publisher supports with YaRN rope scaling (off in the image), or undefined. */
+  yarnContextTokens?: number;
   /** Licence of the published weights. */
   licence: string;
   /** Precision of the weights on the image (as published). */
@@ -164,8 +166,8 @@ export const aiImages: readonly AiImage[] = [
     purpose: 'Code generation, completion and review, for editor assistants that speak the OpenAI API.',
     stack: [vllm, torch, python],
     models: [
-      {id: 'Qwen/Qwen2.5-Coder-7B-Instruct', name: 'Qwen2.5 Coder 7B Instruct', publisher: 'Alibaba Cloud (Qwen)', parametersBillions: 7.62, baseModel: 'Qwen2.5-Coder-7B', contextTokens: 32768, licence: 'Apache 2.0', precision: 'BF16', architecture: qwen7b},
-      {id: 'Qwen/Qwen2.5-Coder-32B-Instruct', name: 'Qwen2.5 Coder 32B Instruct', publisher: 'Alibaba Cloud (Qwen)', parametersBillions: 32.76, baseModel: 'Qwen2.5-Coder-32B', contextTokens: 32768, licence: 'Apache 2.0', precision: 'BF16', architecture: qwen32b},
+      {id: 'Qwen/Qwen2.5-Coder-7B-Instruct', name: 'Qwen2.5 Coder 7B Instruct', publisher: 'Alibaba Cloud (Qwen)', parametersBillions: 7.62, baseModel: 'Qwen2.5-Coder-7B', contextTokens: 32768, yarnContextTokens: 131072, licence: 'Apache 2.0', precision: 'BF16', architecture: qwen7b},
+      {id: 'Qwen/Qwen2.5-Coder-32B-Instruct', name: 'Qwen2.5 Coder 32B Instruct', publisher: 'Alibaba Cloud (Qwen)', parametersBillions: 32.76, baseModel: 'Qwen2.5-Coder-32B', contextTokens: 32768, yarnContextTokens: 131072, licence: 'Apache 2.0', precision: 'BF16', architecture: qwen32b},
     ],
     maxModelLen: 16384,
     reasoningParser: null,
