@@ -7,7 +7,6 @@
  */
 import type {ReactNode} from 'react';
 import {flavors} from '@site/src/data/platform';
-import {formatRate} from '@site/src/data/prices';
 import {
   aiImage,
   aiImages,
@@ -26,18 +25,18 @@ import {
 } from '@site/src/data/ai-images';
 
 const list = (items: ReactNode[]): ReactNode => items.map((item, i) => <span key={i}>{i > 0 && ', '}{item}</span>);
+const lines = (items: ReactNode[]): ReactNode => items.map((item, i) => <span key={i}>{i > 0 && <br />}{item}</span>);
 
-/** Every AI image: its `image_name`, what it builds on, its stack, models, services and boot volume. */
+/** Every AI image: its `image_name`, the driver and CUDA of the image it builds on, its stack, models and boot volume. */
 export default function AiImageTable(): ReactNode {
   return (
     <table>
       <thead>
         <tr>
           <th>Image (<code>image_name</code>)</th>
-          <th>Builds on</th>
+          <th>Driver, CUDA</th>
           <th>Serving stack</th>
           <th>Models</th>
-          <th>Services</th>
           <th>Boot volume</th>
         </tr>
       </thead>
@@ -47,10 +46,9 @@ export default function AiImageTable(): ReactNode {
           return (
             <tr key={image.slug}>
               <td><code>{image.name}</code></td>
-              <td>{base.name} (driver {base.driver}, CUDA {base.cuda})</td>
+              <td>{base.driver}, CUDA {base.cuda}</td>
               <td>{list(image.stack.map((s) => `${s.name} ${s.version}`))}</td>
-              <td>{list(image.models.map((m) => `${m.name} (${formatParameters(m.parametersBillions)})`))}</td>
-              <td>{list(image.services.map((s) => <span key={s.unit}><code>{s.unit}</code> on <code>{`${s.bind}:${s.port}`}</code></span>))}</td>
+              <td>{lines(image.models.map((m) => `${m.name.replace(/^R1 Distill /, '')} (${formatParameters(m.parametersBillions)})`))}</td>
               <td>{bootVolumeGb(image)} GB</td>
             </tr>
           );
@@ -60,9 +58,10 @@ export default function AiImageTable(): ReactNode {
   );
 }
 
-type ModelColumn = 'model' | 'parameters' | 'base' | 'context' | 'licence' | 'weights' | 'needs' | 'fits' | 'default';
+type ModelColumn = 'model' | 'name' | 'parameters' | 'base' | 'context' | 'licence' | 'weights' | 'needs' | 'fits' | 'default';
 const modelHeadings: Record<ModelColumn, string> = {
   model: 'Model (`model`)',
+  name: 'Model',
   parameters: 'Parameters',
   base: 'Trained from',
   context: 'Context (tokens)',
@@ -74,7 +73,7 @@ const modelHeadings: Record<ModelColumn, string> = {
 };
 
 /** The models of one image; `columns` picks and orders the columns. */
-export function AiModelTable({image: slug, columns = ['model', 'parameters', 'weights', 'needs', 'fits', 'default']}: {image: string; columns?: ModelColumn[]}): ReactNode {
+export function AiModelTable({image: slug, columns = ['name', 'parameters', 'weights', 'needs', 'fits', 'default']}: {image: string; columns?: ModelColumn[]}): ReactNode {
   const image = aiImage(slug);
   return (
     <table>
@@ -87,16 +86,17 @@ export function AiModelTable({image: slug, columns = ['model', 'parameters', 'we
             {columns.map((c) => (
               <td key={c}>
                 {c === 'model' && <code>{m.id}</code>}
+                {c === 'name' && m.name}
                 {c === 'parameters' && formatParameters(m.parametersBillions)}
                 {c === 'base' && m.baseModel}
                 {c === 'context' && formatTokens(m.contextTokens)}
                 {c === 'licence' && m.licence}
-                {c === 'weights' && `${formatGb(weightsGb(m))} (${m.precision})`}
-                {c === 'needs' && `${formatGb(memoryNeededGb(m, image.maxModelLen))} (${formatGb(weightsGb(m))} + ${formatGb(kvCacheGb(m, image.maxModelLen))} KV cache)`}
-                {c === 'fits' && list(fittingFlavors(image, m).map((f) => <span key={f.name}><code>{f.name}</code> ({formatRate(f.pricePerHour)})</span>))}
+                {c === 'weights' && <>{formatGb(weightsGb(m))}<br />{m.precision}</>}
+                {c === 'needs' && <>{formatGb(memoryNeededGb(m, image.maxModelLen))}<br />(+{formatGb(kvCacheGb(m, image.maxModelLen))} KV)</>}
+                {c === 'fits' && lines(fittingFlavors(image, m).map((f) => <code key={f.name}>{f.name}</code>))}
                 {c === 'default' && (() => {
                   const on = flavors.filter((f) => defaultModel(image, f)?.id === m.id);
-                  return on.length ? list(on.map((f) => <code key={f.name}>{f.name}</code>)) : 'None';
+                  return on.length ? lines(on.map((f) => <code key={f.name}>{f.name}</code>)) : 'None';
                 })()}
               </td>
             ))}
