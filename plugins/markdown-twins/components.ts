@@ -32,6 +32,7 @@ import RoleTable from '../../src/components/RoleTable';
 import * as AiStudio from '../../src/components/AiStudio';
 import * as KubernetesTables from '../../src/components/KubernetesTables';
 import * as BillingTables from '../../src/components/BillingTables';
+import AiImageTable, {AiContextTable, AiModelTable} from '../../src/components/AiImageTable';
 
 export interface JsxUse {
   props: Record<string, unknown>;
@@ -98,6 +99,9 @@ export const TWIN_COMPONENTS: Readonly<Record<string, TwinHandler>> = {
   StateBillingTable: rendered(BillingTables.StateBillingTable),
   ResourceTypeTable: rendered(BillingTables.ResourceTypeTable),
   StoragePriceTable: rendered(BillingTables.StoragePriceTable),
+  AiImageTable: rendered(AiImageTable),
+  AiModelTable: rendered(AiModelTable),
+  AiContextTable: rendered(AiContextTable),
 
   // Theme components: every tab's content, each under its label.
   Tabs: transparent,
@@ -132,4 +136,5 @@ export const REACT_STAND_INS: Readonly<Record<string, ComponentType<never>>> = {
   ...(AiStudio as unknown as Record<string, ComponentType<never>>),
   ...(KubernetesTables as unknown as Record<string, ComponentType<never>>),
   ...(BillingTables as unknown as Record<string, ComponentType<never>>),
+  AiImageTable, AiModelTable, AiContextTable,
 };
