@@ -65,6 +65,8 @@ export const mfaEnforcement = {
   enforcerNeedsSecondFactor: true,
   /** API keys keep working unchanged when the requirement is on. */
   affectsApiKeys: false,
+  /** While the requirement is on, nobody can remove their last second factor. */
+  lastFactorRemovable: false,
 } as const;
 
 /** Getting back in without the device and without a recovery code. */
