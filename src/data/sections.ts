@@ -12,21 +12,19 @@ export interface DocSection {
   to: string;
 }
 
-const inIntro = (anchor: string) => `/docs/intro#${anchor}`;
-
 export const docSections: readonly DocSection[] = [
   {slug: 'ai-studio', title: 'AI Studio', summary: 'Serve, fine-tune and evaluate models without managing machines.', to: '/docs/ai-studio'},
   {slug: 'api-reference', title: 'API reference', summary: 'Every endpoint, parameter and response of the REST API.', to: '/docs/api-reference'},
   {slug: 'billing', title: 'Billing', summary: 'Credit, contracts, the pricebook and what each VM state costs.', to: '/docs/billing/states-and-billing'},
   {slug: 'hardware', title: 'Hardware', summary: 'GPU flavors, drivers, stock and confidential computing.', to: '/docs/hardware/flavors'},
   {slug: 'kubernetes', title: 'Kubernetes', summary: 'Managed clusters with GPU node groups, ingress and LLM serving.', to: '/docs/kubernetes/kubernetes-guide'},
-  {slug: 'libraries', title: 'Libraries', summary: 'Python, Go, JavaScript and Terraform clients, and AI images.', to: inIntro('libraries')},
+  {slug: 'libraries', title: 'Libraries', summary: 'Python, Go, JavaScript and Terraform clients, and AI images.', to: '/docs/libraries/python'},
   {slug: 'network', title: 'Network', summary: 'SSH, public IPs, firewalls, bastions and high-speed networking.', to: '/docs/network/network-types'},
   {slug: 'release-notes', title: 'Release notes', summary: 'What changed on the platform, year by year.', to: '/docs/release-notes/2024'},
   {slug: 'resource-management', title: 'Resource management', summary: 'Organizations, environments, regions, callbacks and the dashboard.', to: '/docs/resource-management/organization'},
   {slug: 'storage', title: 'Storage', summary: 'Volumes, local NVMe, ephemeral disks, shared file and object storage.', to: '/docs/storage/ephemeral'},
   {slug: 'support', title: 'Support', summary: 'How to reach support and request features.', to: '/docs/support/feature-requests'},
-  {slug: 'tutorials', title: 'Tutorials', summary: 'End-to-end walkthroughs: Docker, Jupyter, chatbots and more.', to: inIntro('tutorials')},
+  {slug: 'tutorials', title: 'Tutorials', summary: 'End-to-end walkthroughs: Docker, Jupyter, chatbots and more.', to: '/docs/tutorials/docker-support'},
   {slug: 'virtual-machines', title: 'Virtual machines', summary: 'Create, resize, snapshot, hibernate and monitor GPU VMs.', to: '/docs/virtual-machines/manage-vm-state'},
 ];
 
