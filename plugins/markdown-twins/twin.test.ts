@@ -71,6 +71,12 @@ describe('markdownTwin', () => {
     expect(md).not.toMatch(/<[A-Za-z]|^import |^export |\{formatUsd/m);
   });
 
+  it('keeps paragraphs apart around an image or an expression on a line of its own', async () => {
+    const source = '---\ntitle: T\ndescription: D.\n---\n\nFirst paragraph.\n\n<img src="/img/x.svg" alt="A diagram" />\n\n{1 + 1}\n\nLast paragraph.\n';
+    const {body} = await markdownTwin('docs/example.mdx', source, options);
+    expect(body).toBe('First paragraph.\n\n![A diagram](https://docs.example.com/img/x.svg)\n\n2\n\nLast paragraph.\n');
+  });
+
   it('fails, naming the page and the component, on a component it has no Markdown form for', async () => {
     const source = '---\ntitle: T\ndescription: D.\n---\n\nText <Mystery kind="x" /> more.\n';
     await expect(markdownTwin('docs/x.mdx', source, options)).rejects.toThrow(/docs\/x\.mdx:6: <Mystery> has no Markdown form/);

@@ -283,7 +283,8 @@ export async function markdownTwin(file: string, source: string, options: TwinOp
             if (name === 'a') return [{type: 'link', url: absolute(String(propsOf(jsx, scope, where).href ?? '')), children: phrasingOf(children)}];
             if (name === 'img') {
               const props = propsOf(jsx, scope, where);
-              return [{type: 'image', url: absolute(String(props.src ?? '')), alt: String(props.alt ?? '')}];
+              const image: RootContent = {type: 'image', url: absolute(String(props.src ?? '')), alt: String(props.alt ?? '')};
+              return elementInline ? [image] : [{type: 'paragraph', children: [image]}];
             }
             const out = htmlElement(jsx, children, elementInline);
             if (out) return out;
@@ -338,7 +339,7 @@ export async function markdownTwin(file: string, source: string, options: TwinOp
       }
     });
 
-  const root: Root = {type: 'root', children: convert(tree.children)};
+  const root: Root = {type: 'root', children: asFlow(convert(tree.children))};
   const left = findMdx(root);
   if (left) throw new Error(`${file}: a ${left} node is left in the Markdown twin`);
   const body = toMarkdown(root, {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', rule: '-', fences: true, listItemIndent: 'one', resourceLink: true});
@@ -351,6 +352,28 @@ export async function markdownTwin(file: string, source: string, options: TwinOp
     sidebarPosition: typeof front.sidebar_position === 'number' ? front.sidebar_position : undefined,
     body,
   };
+}
+
+const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference']);
+
+/**
+ * Runs of inline content at the top of the page (a bare `{expression}` or `<img>` on a line
+ * of its own) as paragraphs: one inline child would make the serializer join the whole page
+ * as a single paragraph.
+ */
+export function asFlow(nodes: RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (const node of nodes) {
+    if (!PHRASING.has(node.type)) {
+      out.push(node);
+      continue;
+    }
+    const last = out[out.length - 1] as Paragraph | undefined;
+    const open = last?.type === 'paragraph' && (last.data as {gathered?: boolean} | undefined)?.gathered === true;
+    if (open) last.children.push(node as PhrasingContent);
+    else out.push({type: 'paragraph', children: [node as PhrasingContent], data: {gathered: true} as never});
+  }
+  return out;
 }
 
 function findMdx(node: {type: string; children?: unknown[]}): string | undefined {
