@@ -24,13 +24,20 @@ function expand(...children: object[]) {
   remarkApiOperation({specDir})(tree as never, {path: 'docs/libraries/example.mdx'});
   return tree.children as {type: string}[];
 }
+type Wrapper = {type: string; name?: string; attributes?: {name: string; value: string}[]; children: {type: string}[]};
+/** The expanded element's tables, out of the wrapper that keeps them out of search. */
+function expandTables(child: object): {type: string}[] {
+  const [, wrapper] = expand(child) as [unknown, Wrapper];
+  expect(wrapper).toMatchObject({type: 'mdxJsxFlowElement', name: 'div', attributes: [{name: 'className', value: 'search-skip'}]});
+  return wrapper.children;
+}
 // Table cells padded to the column's width, read with single spaces.
 const squeeze = (md: string) => md.replace(/ {2,}/g, ' ');
 const markdown = (nodes: object[]) => squeeze(toMarkdown({type: 'root', children: nodes} as never, {extensions: [gfmToMarkdown()]}));
 
 describe('<ApiClientMethods> at build time', () => {
   it('becomes a table with a row per operation: resource, method, linked request and notes', () => {
-    const [, table] = expand(element('ApiClientMethods', {client: 'python'})) as [unknown, Table];
+    const [table] = expandTables(element('ApiClientMethods', {client: 'python'})) as [Table];
     expect(table.type).toBe('table');
     expect(table.children).toHaveLength(clientMethods(spec).length + 1);
     const md = markdown([table]);
@@ -40,8 +47,8 @@ describe('<ApiClientMethods> at build time', () => {
   });
 
   it('names methods in the case of each client', () => {
-    const [, go] = expand(element('ApiClientMethods', {client: 'go'}));
-    const [, js] = expand(element('ApiClientMethods', {client: 'javascript'}));
+    const [go] = expandTables(element('ApiClientMethods', {client: 'go'}));
+    const [js] = expandTables(element('ApiClientMethods', {client: 'javascript'}));
     expect(markdown([go])).toContain('| `client.VirtualMachines` | `Create` |');
     expect(markdown([js])).toContain('| `client.virtualMachines` | `create` |');
   });
@@ -60,7 +67,7 @@ describe('<ApiClientMethods> at build time', () => {
 
 describe('<TerraformResources> at build time', () => {
   it('becomes the resources table and the data sources table, each under a label', () => {
-    const [, resourcesLabel, resources, sourcesLabel, sources] = expand(element('TerraformResources'));
+    const [resourcesLabel, resources, sourcesLabel, sources] = expandTables(element('TerraformResources'));
     expect(markdown([resourcesLabel])).toBe('**Resources**\n');
     expect(markdown([sourcesLabel])).toBe('**Data sources**\n');
     expect((resources as Table).children).toHaveLength(terraformResources(spec).length + 1);
@@ -74,7 +81,7 @@ describe('<TerraformResources> at build time', () => {
   });
 
   it('shows one table when asked, and fails on anything else', () => {
-    const [, only] = expand(element('TerraformResources', {show: 'data-sources'}));
+    const [only] = expandTables(element('TerraformResources', {show: 'data-sources'}));
     expect(markdown([only])).toMatch(/^\| Data source \| Operation \| Reads \|/);
     expect(() => expand(element('TerraformResources', {show: 'everything'}))).toThrow(/<TerraformResources show="everything" \/> must show "resources" or "data-sources"/);
   });

@@ -50,9 +50,10 @@ export default function remarkApiOperation(options: RemarkApiOperationOptions) {
           const where = file.path ?? 'an MDX page';
           if (child.type === 'mdxJsxTextElement') throw new Error(`${where}: <${child.name}> renders tables; put it on a line of its own, with blank lines around it`);
           doc ??= specSnapshot(options.specDir);
-          const rendered = (child.name === 'ApiClientMethods' ? clientMethodsTable(doc, literal(child, 'client'), where) : terraformTables(doc, literal(child, 'show'), where)) as unknown as Node[];
-          parent.children.splice(i, 1, ...rendered);
-          i += rendered.length - 1;
+          const tables = child.name === 'ApiClientMethods' ? clientMethodsTable(doc, literal(child, 'client'), where) : terraformTables(doc, literal(child, 'show'), where);
+          // One row per operation repeats the reference pages: search indexes those instead.
+          const skipped = {type: 'mdxJsxFlowElement', name: 'div', attributes: [{type: 'mdxJsxAttribute', name: 'className', value: 'search-skip'}], children: tables} as unknown as Node;
+          parent.children.splice(i, 1, skipped);
         } else if (isJsx && child.name === 'ApiOperation') {
           const where = file.path ?? 'an MDX page';
           doc ??= specSnapshot(options.specDir);
