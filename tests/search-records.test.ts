@@ -40,9 +40,10 @@ describe('search records in the build', () => {
     expect(doc).toMatchObject({language: 'en', docusaurus_tag: 'docs-default-current'});
   });
 
-  // 150 KB held for the first 131 pages (62 KB); the guides tripled the indexed prose. The
-  // reader downloads this file only on the first search, or on /search.
-  it('stay small: at most 200 KB brotli for this site', () => {
-    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(200 * 1024);
+  // 150 KB held for the first 131 pages (62 KB); the guides tripled the indexed prose (200 KB);
+  // the library and tutorial pages, the last 13 routes of the site, added 31 KB. The reader
+  // downloads this file only on the first search, or on /search.
+  it('stay small: at most 240 KB brotli for this site', () => {
+    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(240 * 1024);
   });
 });
