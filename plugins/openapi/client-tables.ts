@@ -6,11 +6,10 @@
  * same tables.
  */
 import type {PhrasingContent, RootContent, Table, TableCell, TableRow} from 'mdast';
-import {clientCall, clientMethods, CLIENT_LANGUAGES, isClientLanguage, terraformDataSources, terraformResources, type OperationRef} from './clients';
+import {clientMethods, CLIENT_LANGUAGES, isClientLanguage, terraformDataSources, terraformResources, type OperationRef} from './clients';
+import {code, text} from './render';
 import type {OpenApiDocument} from './spec';
 
-const text = (value: string): PhrasingContent => ({type: 'text', value});
-const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
 const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({type: 'link', url, title: null, children});
 const cell = (...children: PhrasingContent[]): TableCell => ({type: 'tableCell', children});
 const row = (cells: TableCell[]): TableRow => ({type: 'tableRow', children: cells});
@@ -35,8 +34,7 @@ export function clientMethodsTable(doc: OpenApiDocument, client: unknown, where:
       const done = m.settlesIn.length > 0 ? `until ${statuses(m.settlesIn)}` : 'until it is gone';
       notes.push(...fromInlineCode(`answers \`202\`; poll ${done}`));
     }
-    const [resource, method] = [clientCall(m, client).replace(/\.[^.]+$/, ''), m.method[client]];
-    return row([cell(code(resource)), cell(code(method)), cell(link(m.docPath, [code(`${m.httpMethod} ${m.path}`)])), cell(...notes)]);
+    return row([cell(code(`client.${m.resource[client]}`)), cell(code(m.method[client])), cell(link(m.docPath, [code(`${m.httpMethod} ${m.path}`)])), cell(...notes)]);
   });
   return [table(['Resource', 'Method', 'Request', 'Notes'], rows)];
 }

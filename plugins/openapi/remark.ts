@@ -5,7 +5,7 @@
  */
 import type {Node, Parent} from 'unist';
 import {clientMethodsTable, terraformTables} from './client-tables';
-import {renderOperation} from './render';
+import {jsx, renderOperation} from './render';
 import {operations, type OpenApiDocument, type LocatedOperation} from './spec';
 import {specSnapshot} from './state';
 
@@ -52,8 +52,7 @@ export default function remarkApiOperation(options: RemarkApiOperationOptions) {
           doc ??= specSnapshot(options.specDir);
           const tables = child.name === 'ApiClientMethods' ? clientMethodsTable(doc, literal(child, 'client'), where) : terraformTables(doc, literal(child, 'show'), where);
           // One row per operation repeats the reference pages: search indexes those instead.
-          const skipped = {type: 'mdxJsxFlowElement', name: 'div', attributes: [{type: 'mdxJsxAttribute', name: 'className', value: 'search-skip'}], children: tables} as unknown as Node;
-          parent.children.splice(i, 1, skipped);
+          parent.children.splice(i, 1, jsx('div', {className: 'search-skip'}, tables) as unknown as Node);
         } else if (isJsx && child.name === 'ApiOperation') {
           const where = file.path ?? 'an MDX page';
           doc ??= specSnapshot(options.specDir);

@@ -33,14 +33,14 @@ const STATUS_TEXT: Record<string, string> = {
   '429': 'Too Many Requests', '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable',
 };
 
-const jsx = (name: string, attributes: Record<string, string>, children: JsxElement['children']): JsxElement => ({
+export const jsx = (name: string, attributes: Record<string, string>, children: JsxElement['children']): JsxElement => ({
   type: 'mdxJsxFlowElement',
   name,
   attributes: Object.entries(attributes).map(([key, value]) => ({type: 'mdxJsxAttribute', name: key, value})),
   children,
 });
-const text = (value: string): PhrasingContent => ({type: 'text', value});
-const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
+export const text = (value: string): PhrasingContent => ({type: 'text', value});
+export const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
 const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
 const heading = (depth: 2 | 3, value: string): Heading => ({type: 'heading', depth, children: [text(value)]});
 const codeBlock = (lang: string, value: string, title?: string): Code => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value});
