@@ -65,10 +65,18 @@ interface SvgImport {
 
 const processor = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkDirective);
 
+// Pages repeat the same expressions (`<Brand />` on most of them): each is compiled once.
+const compiled = new Map<string, string>();
+
 function compileJsx(source: string): string {
-  // esbuild's synchronous API starts a process per call: only code with JSX needs it.
+  // esbuild's synchronous API is a round trip to its process: only code with JSX needs it.
   if (!source.includes('<')) return source;
-  return transformSync(source, {loader: 'jsx', jsxFactory: '__h', jsxFragment: '__Fragment'}).code;
+  let code = compiled.get(source);
+  if (code === undefined) {
+    code = transformSync(source, {loader: 'jsx', jsxFactory: '__h', jsxFragment: '__Fragment'}).code;
+    compiled.set(source, code);
+  }
+  return code;
 }
 
 function run(code: string, scope: Scope, tail: string): unknown {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {renderOperation} from './render';
+import {markdown, renderOperation} from './render';
 import {loadSpec, operations} from './spec';
 
 const doc = loadSpec(path.join(__dirname, '__fixtures__/basic'));
@@ -19,6 +19,20 @@ const headings = (nodes: unknown[]) =>
     .filter((n) => n.type === 'heading')
     .map((n) => ((n.children as {value: string}[])[0]?.value ?? ''));
 const texts = (nodes: unknown[]) => all(nodes).map((n) => (typeof n.value === 'string' ? n.value : '')).join(' ');
+
+describe('markdown (descriptions)', () => {
+  it('parses each text once but hands every caller a tree of its own', () => {
+    const text = 'A **bold** word and <b>raw HTML</b>.';
+    const first = markdown(text);
+    expect(first).toEqual([
+      {type: 'paragraph', children: [{type: 'text', value: 'A '}, {type: 'strong', children: [{type: 'text', value: 'bold'}]}, {type: 'text', value: ' word and '}, {type: 'text', value: '<b>'}, {type: 'text', value: 'raw HTML'}, {type: 'text', value: '</b>'}, {type: 'text', value: '.'}]},
+    ]);
+    // A page's plugins change the nodes they are given; the next page must not see it.
+    (first[0] as {children: unknown[]}).children.length = 0;
+    expect(markdown(text)).not.toEqual(first);
+    expect((markdown(text)[0] as {children: unknown[]}).children).toHaveLength(7);
+  });
+});
 
 describe('renderOperation', () => {
   it('renders method, path, sections and every response', () => {

@@ -45,20 +45,29 @@ const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragr
 const heading = (depth: 2 | 3, value: string): Heading => ({type: 'heading', depth, children: [text(value)]});
 const codeBlock = (lang: string, value: string, title?: string): Code => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value});
 
+const GFM = {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]};
+// Descriptions of shared schemas repeat on many pages: each text is parsed once.
+const parsed = new Map<string, RootContent[]>();
+
 /**
  * Markdown from the spec (descriptions) as mdast: CommonMark and GFM, never MDX, so a
- * `<` or `{` in a description is text. Raw HTML is kept as text too.
+ * `<` or `{` in a description is text. Raw HTML is kept as text too. Callers get their
+ * own copy, free to change.
  */
 export function markdown(value: string | undefined): RootContent[] {
   if (!value?.trim()) return [];
-  const tree = fromMarkdown(value, {extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()]}) as Root;
-  const strip = (node: RootContent): RootContent => {
-    if (node.type === 'html') return {type: 'text', value: node.value} as unknown as RootContent;
-    if ('children' in node) (node as {children: RootContent[]}).children = (node as {children: RootContent[]}).children.map(strip);
-    delete (node as {position?: unknown}).position;
-    return node;
-  };
-  return tree.children.map(strip);
+  let nodes = parsed.get(value);
+  if (!nodes) {
+    const strip = (node: RootContent): RootContent => {
+      if (node.type === 'html') return {type: 'text', value: node.value} as unknown as RootContent;
+      if ('children' in node) (node as {children: RootContent[]}).children = (node as {children: RootContent[]}).children.map(strip);
+      delete (node as {position?: unknown}).position;
+      return node;
+    };
+    nodes = (fromMarkdown(value, GFM) as Root).children.map(strip);
+    parsed.set(value, nodes);
+  }
+  return structuredClone(nodes);
 }
 
 /** The first paragraph of a description as inline content (for table cells). */
