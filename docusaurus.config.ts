@@ -10,6 +10,7 @@ import openApiPlugin from './plugins/openapi';
 import searchIndexPlugin from './plugins/search-index';
 import deferredHighlightingPlugin from './plugins/deferred-highlighting';
 import releaseFeedPlugin from './plugins/release-feed';
+import markdownTwinsPlugin from './plugins/markdown-twins';
 import remarkApiOperation from './plugins/openapi/remark';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
@@ -84,6 +85,8 @@ const config: Config = {
     // The release notes as an Atom feed at /release-notes.xml.
     releaseFeedPlugin,
     [openApiPlugin, {specDir: path.join(siteDir, 'openapi'), pagesDir: path.join(docsDir, 'api-reference'), routeBase: '/docs/api-reference'}],
+    // Every page as Markdown at its route + `.md`, and the llms files (production builds).
+    markdownTwinsPlugin,
   ],
 
   presets: [

@@ -48,13 +48,14 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = site
 }
 
 /** A cold build: Docusaurus' generated files and bundler caches removed first. */
-async function coldBuild(bundler: 'faster' | 'webpack', outDir: string): Promise<BuildFigures> {
+async function coldBuild(bundler: 'faster' | 'webpack', outDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<BuildFigures> {
   for (const cache of ['.docusaurus', 'node_modules/.cache']) rmSync(path.join(siteDir, cache), {recursive: true, force: true});
   rmSync(outDir, {recursive: true, force: true});
   const rssFile = path.join(os.tmpdir(), `bench-rss-${process.pid}-${bundler}.txt`);
   rmSync(rssFile, {force: true});
   const env = {
     ...process.env,
+    ...extraEnv,
     DOCS_BUNDLER: bundler === 'webpack' ? 'webpack' : '',
     BENCH_RSS_FILE: rssFile,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'bench/maxrss.cjs')}`.trim(),
@@ -96,14 +97,29 @@ const stockSearchBuild = (outDir: string) =>
 const noPageMenuBuild = (outDir: string) => variantBuild('no-page-menu', ['src/theme/DocItem/Content'], outDir);
 
 interface MarkdownFigures {
+  /** The step alone, as one process after a build. */
   seconds: number;
+  /** Cold builds with the step (beside the bundler, as `npm run build` runs it) and without it, interleaved. */
+  withSeconds: number[];
+  withoutSeconds: number[];
   fullBytes: number;
   fullGzip: number;
   largestSection: {file: string; bytes: number; gzip: number};
 }
 
-/** Time of the Markdown step of the build (twins and llms files) into a built site, and the sizes it writes. */
-async function markdownStep(outDir: string): Promise<MarkdownFigures> {
+/**
+ * What the Markdown step (twins and llms files) costs: the wall time it adds to a cold build,
+ * from builds with and without it taken in turn (`firstWith` is the bench's main build), and
+ * its own time as one process into a built site; and the sizes it writes.
+ */
+async function markdownStep(outDir: string, firstWith: number): Promise<MarkdownFigures> {
+  const withSeconds = [firstWith];
+  const withoutSeconds: number[] = [];
+  const pairDir = path.join(outRoot, 'markdown-pair');
+  withoutSeconds.push((await coldBuild('faster', pairDir, {DOCS_MARKDOWN: 'off'})).seconds);
+  withSeconds.push((await coldBuild('faster', pairDir)).seconds);
+  withoutSeconds.push((await coldBuild('faster', pairDir, {DOCS_MARKDOWN: 'off'})).seconds);
+  rmSync(pairDir, {recursive: true, force: true});
   const started = performance.now();
   await run(path.join(siteDir, 'node_modules/.bin/tsx'), [path.join(siteDir, 'scripts/markdown-twins.ts')], {...process.env, DOCS_OUT_DIR: outDir});
   const seconds = (performance.now() - started) / 1000;
@@ -113,7 +129,7 @@ async function markdownStep(outDir: string): Promise<MarkdownFigures> {
   };
   const sections = readdirSync(path.join(outDir, 'llms-full')).map((f) => ({file: `llms-full/${f}`, ...size(`llms-full/${f}`)}));
   const full = size('llms-full.txt');
-  return {seconds, fullBytes: full.bytes, fullGzip: full.gzip, largestSection: sections.reduce((a, b) => (b.bytes > a.bytes ? b : a))};
+  return {seconds, withSeconds, withoutSeconds, fullBytes: full.bytes, fullGzip: full.gzip, largestSection: sections.reduce((a, b) => (b.bytes > a.bytes ? b : a))};
 }
 
 /** The biggest doc page of the build, by HTML size. */
@@ -220,7 +236,7 @@ async function main(): Promise<void> {
     webpack = await coldBuild('webpack', path.join(outRoot, 'webpack'));
   }
   console.log('Markdown twins and llms files...');
-  const markdown = await markdownStep(fasterDir);
+  const markdown = await markdownStep(fasterDir, faster.seconds);
   await compressBuild(fasterDir);
   console.log("Build with the theme's stock DocSearch bar (baseline for local search)...");
   const noSearchDir = path.join(outRoot, 'stock-search');
@@ -285,7 +301,12 @@ async function main(): Promise<void> {
     console.log(`Faster / webpack build time: ${(faster.seconds / webpack.seconds).toFixed(2)}x (target <= 0.35x); peak memory ${(faster.peakRssMb / webpack.peakRssMb).toFixed(2)}x`);
   }
   console.log('\n## Markdown twins and llms files');
-  console.log(`Markdown step: ${markdown.seconds.toFixed(1)} s, ${((markdown.seconds / faster.seconds) * 100).toFixed(1)} % of the cold Faster build (target < 10 %)`);
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const [withMd, withoutMd] = [mean(markdown.withSeconds), mean(markdown.withoutSeconds)];
+  const list = (values: number[]) => values.map((v) => `${v.toFixed(1)} s`).join(', ');
+  console.log(`Cold Faster build with the Markdown step: ${list(markdown.withSeconds)}; without it: ${list(markdown.withoutSeconds)} (taken in turn)`);
+  console.log(`Build time the step adds: ${(withMd - withoutMd).toFixed(1)} s, ${(((withMd - withoutMd) / withoutMd) * 100).toFixed(1)} % of the build without it (target < 10 %)`);
+  console.log(`The step alone, one process after a build: ${markdown.seconds.toFixed(1)} s (${((markdown.seconds / withoutMd) * 100).toFixed(1)} % of the build without it)`);
   console.log(`llms-full.txt: ${kb(markdown.fullBytes)} raw, ${kb(markdown.fullGzip)} gzip; largest section file ${markdown.largestSection.file}: ${kb(markdown.largestSection.bytes)} raw, ${kb(markdown.largestSection.gzip)} gzip`);
   const menuAdded = menuWeight.with.jsGzip - menuWeight.without.jsGzip;
   console.log(`Page menu: JS on a first load of /docs/intro ${kb(menuWeight.with.jsGzip)} gzip with it, ${kb(menuWeight.without.jsGzip)} without: ${menuAdded >= 0 ? '+' : '-'}${kb(Math.abs(menuAdded))} (target < +2 KB)`);

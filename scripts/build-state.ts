@@ -5,7 +5,7 @@ import path from 'node:path';
 /** Sources whose change means the site must be built again. */
 const INPUTS = ['docs', 'src', 'static', 'plugins', 'openapi', 'i18n', 'docusaurus.config.ts', 'sidebars.ts', 'package.json', 'package-lock.json'];
 /** Build-time settings (DESIGN.md section 3) that change the output. */
-const ENV_INPUTS = ['DOCS_API_BASE', 'DOCS_URL', 'GTM_CONTAINER_ID', 'ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_API_KEY', 'ALGOLIA_INDEX_NAME', 'DOCS_BUNDLER'];
+const ENV_INPUTS = ['DOCS_API_BASE', 'DOCS_URL', 'GTM_CONTAINER_ID', 'ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_API_KEY', 'ALGOLIA_INDEX_NAME', 'DOCS_BUNDLER', 'DOCS_MARKDOWN'];
 const STAMP = '.build-fingerprint';
 
 async function walk(dir: string, out: string[]): Promise<void> {

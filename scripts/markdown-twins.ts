@@ -1,6 +1,7 @@
 /**
- * After `docusaurus build`: the Markdown twin of every page and the llms files, into build/.
- * Exits non-zero, naming the page, when a page cannot be written as Markdown.
+ * The Markdown twin of every page and the llms files, into `DOCS_OUT_DIR` (build/ by default).
+ * A production build runs it beside the bundler (plugins/markdown-twins). Exits non-zero,
+ * naming the page, when a page cannot be written as Markdown.
  */
 import path from 'node:path';
 import * as React from 'react';

@@ -1,9 +1,9 @@
 /**
- * Writes the Markdown twin of every doc page (`docs/x.md` beside `docs/x.html`) and the
- * llms files into a built site.
+ * Writes the Markdown twin of every doc page (`docs/x.md`, served beside `docs/x.html`)
+ * and the llms files into a folder.
  */
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
-import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {mkdir, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import {markdownTwin, twinMarkdown, type TwinOptions, type TwinPage} from './twin';
 import {llmsFiles, type LlmsSite} from './llms';
@@ -71,24 +71,7 @@ export async function generateMarkdown(options: GenerateOptions): Promise<{pages
     await writeFile(target, content);
     written.push(relative);
   };
-  for (const page of ordered) {
-    await write(`${page.route.slice(1)}.md`, twinMarkdown(page));
-    await linkTwin(options.outDir, page.route);
-  }
+  for (const page of ordered) await write(`${page.route.slice(1)}.md`, twinMarkdown(page));
   for (const file of llmsFiles(options.site, ordered)) await write(file.path, file.content);
   return {pages: ordered, files: written};
-}
-
-/** The `<link rel="alternate">` that names a page's twin in its HTML head. */
-export const alternateLink = (route: string) => `<link rel="alternate" type="text/markdown" href="${route}.md">`;
-
-/** Names the twin in the page's built HTML (once, however often this runs). */
-async function linkTwin(outDir: string, route: string): Promise<void> {
-  const candidates = [`${route.slice(1)}.html`, `${route.slice(1)}/index.html`].map((f) => path.join(outDir, f));
-  const file = candidates.find((f) => existsSync(f));
-  if (!file) return;
-  const html = await readFile(file, 'utf8');
-  const link = alternateLink(route);
-  if (html.includes(link) || !html.includes('</head>')) return;
-  await writeFile(file, html.replace('</head>', `${link}</head>`));
 }

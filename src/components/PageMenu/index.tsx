@@ -1,6 +1,5 @@
 import {lazy, Suspense, useCallback, useRef, useState, type ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
-import {useLocation} from '@docusaurus/router';
 import styles from './styles.module.css';
 
 // The menu's code loads when a reader reaches for the button, not with the page.
@@ -9,13 +8,13 @@ const Menu = lazy(loadMenu);
 
 /**
  * The page menu by a doc's title: copy the page as Markdown, view its Markdown twin, or
- * open it in an assistant. Only the button is part of the page's first load.
+ * open it in an assistant, for the page at `route`. Only the button is part of the page's
+ * first load.
  * `data-page-menu` says whether the menu is `closed` or `open`.
  */
-export default function PageMenu(): ReactNode {
+export default function PageMenu({route}: {route: string}): ReactNode {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const route = useLocation().pathname.replace(/\/+$/, '') || '/';
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();

@@ -1,0 +1,86 @@
+/**
+ * Docusaurus plugin: the Markdown twins and llms files of a production build.
+ *
+ * They are written from the MDX sources and the spec, not from anything the bundler makes,
+ * so the step starts with the build, in a process of its own (`scripts/markdown-twins.ts`,
+ * into a temporary folder), and works while the bundler and the page renderer do. After
+ * the build the files move into the output folder; a failed twin fails the build, naming
+ * the page. Each page names its twin in its <head> itself (src/theme/DocItem/Content), so
+ * no built HTML is rewritten here.
+ *
+ * `DOCS_MARKDOWN=off` builds without them (the benchmark's baseline for the time they add).
+ */
+import {spawn} from 'node:child_process';
+import {rmSync} from 'node:fs';
+import {cp, mkdtemp, rm} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+
+interface Step {
+  done: Promise<void>;
+  stageDir: string;
+  output: string[];
+  startedAt: number;
+}
+
+export interface MarkdownTwinsOptions {
+  /** The step's script, relative to the site (tests swap it). */
+  script?: string;
+}
+
+/** Runs the Markdown step into a fresh folder; `done` settles when the step has ended. */
+async function startStep(siteDir: string, script: string): Promise<Step> {
+  const stageDir = await mkdtemp(path.join(os.tmpdir(), 'docs-markdown-'));
+  const output: string[] = [];
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(siteDir, script)], {
+    cwd: siteDir,
+    env: {...process.env, DOCS_OUT_DIR: stageDir, NODE_ENV: 'production'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // A build that fails before postBuild leaves neither the process nor its folder behind.
+  const cleanUp = () => {
+    child.kill();
+    rmSync(stageDir, {recursive: true, force: true});
+  };
+  process.once('exit', cleanUp);
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const done = new Promise<void>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`The Markdown twins could not be written (exit ${code ?? signal}):\n${output.join('').trim()}`));
+    });
+  });
+  // Awaited in postBuild; until then a failure must not count as unhandled.
+  done.catch(() => undefined);
+  return {done, stageDir, output, startedAt};
+}
+
+export default function markdownTwinsPlugin(context: LoadContext, options?: unknown): Plugin {
+  const script = (options as MarkdownTwinsOptions | undefined)?.script ?? 'scripts/markdown-twins.ts';
+  let step: Promise<Step> | undefined;
+  const enabled = () => process.env.NODE_ENV === 'production' && process.env.DOCS_MARKDOWN !== 'off';
+  return {
+    name: 'markdown-twins',
+    async loadContent() {
+      // Content loads before bundling: the earliest moment of a build (never of `docusaurus start`).
+      if (enabled()) step ??= startStep(context.siteDir, script);
+    },
+    async postBuild({outDir}) {
+      if (!enabled()) return;
+      const waitFrom = performance.now();
+      const {done, stageDir, output} = await (step ??= startStep(context.siteDir, script));
+      try {
+        await done;
+        const waited = (performance.now() - waitFrom) / 1000;
+        await cp(stageDir, outDir, {recursive: true});
+        console.log(`${output.join('').trim()} (beside the bundler; the build waited ${waited.toFixed(1)} s for it)`);
+      } finally {
+        await rm(stageDir, {recursive: true, force: true});
+      }
+    },
+  };
+}
