@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: build time and memory (Faster against webpack), page weight and
- * Lighthouse mobile figures, measured in one run on this machine.
+ * Lighthouse mobile figures, and our pages against a stock Docusaurus, measured in one
+ * run on this machine.
  */
 import {spawn} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
@@ -16,11 +17,12 @@ import {benchPartnerApi} from './bench/partner-api';
 import {benchSearch} from './bench/search';
 import {benchSearchPage, SEARCH_PAGE_TERMS, type SearchPageTimes} from './bench/search-page';
 import {watchTreeRss} from './bench/tree-rss';
+import {chromePath, lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
+import {benchAgainstStock, stockTable} from './bench/stock-compare';
 
 const siteDir = path.resolve(__dirname, '..');
 const outRoot = path.join(siteDir, 'build-bench');
 const resultsDir = path.join(siteDir, 'bench-results');
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
@@ -184,40 +186,11 @@ async function pageWeight(baseUrl: string, route: string, buildDir: string): Pro
   }
 }
 
-interface LighthouseFigures {
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** Lighthouse mobile (its default: emulated phone, simulated slow 4G and CPU), median of several runs. */
-async function lighthouseMobile(url: string): Promise<LighthouseFigures> {
-  const {default: lighthouse} = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < lighthouseRuns; i += 1) {
-    const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
-    try {
-      const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
-      const lhr = result?.lhr;
-      if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
-      runs.push({
-        score: lhr.categories.performance.score ?? 0,
-        fcp: lhr.audits['first-contentful-paint'].numericValue ?? NaN,
-        lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
-        tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
-      });
-    } finally {
-      chrome.kill();
-    }
-  }
-  const pick = (key: keyof LighthouseFigures) => median(runs.map((r) => r[key]));
-  return {score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls')};
+/** Lighthouse mobile, median of several runs. */
+async function lighthouseMobile(url: string): Promise<LighthouseRun> {
+  const runs: LighthouseRun[] = [];
+  for (let i = 0; i < lighthouseRuns; i += 1) runs.push(await lighthouseRun(url));
+  return medianRun(runs);
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -253,7 +226,7 @@ async function main(): Promise<void> {
   const apiPage = '/docs/api-reference/core-resources/virtual-machines/vm-core/create';
   const pages = ['/', '/docs/intro', largestDocRoute(files, fasterDir), ...(routeFile(apiPage, files) ? [apiPage] : [])];
 
-  const perPage: {route: string; weight: Weight; lighthouse: LighthouseFigures}[] = [];
+  const perPage: {route: string; weight: Weight; lighthouse: LighthouseRun}[] = [];
   let branding: BrandingTimes;
   let searchWeight: {with: Weight; without: Weight};
   let menuWeight: {with: Weight; without: Weight};
@@ -291,6 +264,8 @@ async function main(): Promise<void> {
   console.log('Measuring the partner-config API under load...');
   // Each server runs in a process of its own (see bench/partner-api.ts).
   const partnerApi = await benchPartnerApi();
+  console.log('Against stock Docusaurus (Lighthouse, interleaved rounds)...');
+  const againstStock = await benchAgainstStock({buildDir: fasterDir, workDir: outRoot});
 
   console.log('\n## Build (cold, this machine)');
   console.log(`| bundler | time | peak RSS, all processes | largest process |\n| --- | --- | --- | --- |`);
@@ -356,7 +331,10 @@ async function main(): Promise<void> {
   console.log(`| ours (Fastify) | ${partnerApi.ours.rps.toFixed(0)} | ${partnerApi.ours.p99} ms |`);
   console.log(`| bare node:http, same JSON | ${partnerApi.bare.rps.toFixed(0)} | ${partnerApi.bare.p99} ms |`);
   console.log(`Throughput ratio ours/bare: ${partnerApi.ratio} (target >= 0.8); p99 latency ratio ours/bare: ${(partnerApi.ours.p99 / partnerApi.bare.p99).toFixed(2)}x`);
-  const result = {date: new Date().toISOString(), build: {faster, webpack}, pages: perPage, branding, partnerApi, search, searchWeight, searchPage};
+  console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
+  console.log(stockTable(againstStock));
+  console.log('Targets: TBT <= 0.8x stock intro (home, intro, longest guide, API page); main thread <= 1.0x; LCP <= 1.4x its no-script page; CLS 0.');
+  const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, search, searchWeight, searchPage, againstStock};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});
 }

@@ -1,0 +1,49 @@
+/**
+ * One Lighthouse run with its mobile defaults (emulated phone, simulated slow 4G and a 4x
+ * slower CPU), performance only, in a fresh headless Chromium.
+ */
+export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface LighthouseRun {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Main-thread work during the load (Lighthouse's main-thread breakdown), ms. */
+  mainThread: number;
+  /** Script evaluation, parsing and compiling (Lighthouse's boot-up time), ms. */
+  bootup: number;
+}
+
+export async function lighthouseRun(url: string): Promise<LighthouseRun> {
+  const {default: lighthouse} = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
+  try {
+    const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
+    return {
+      score: lhr.categories.performance.score ?? 0,
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      mainThread: value('mainthread-work-breakdown'),
+      bootup: value('bootup-time'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The median of each figure over several runs. */
+export function medianRun(runs: LighthouseRun[]): LighthouseRun {
+  const pick = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
+  return {score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), mainThread: pick('mainThread'), bootup: pick('bootup')};
+}
