@@ -14,9 +14,27 @@ export async function recordsUrl(): Promise<string> {
   return `/search/${records}`;
 }
 
-/** Fetches and expands the site's search records. */
-export async function loadRecordsFromPage(): Promise<SearchRecord[]> {
+/**
+ * The records file's bytes, fetched by the page the way its preload link asked for them
+ * (the /search page's <head> starts that request before the app does), so the browser
+ * answers from that request instead of making a second one.
+ */
+export async function fetchRecordsBytes(): Promise<ArrayBuffer> {
   const response = await fetch(await recordsUrl(), {credentials: 'same-origin'});
   if (!response.ok) throw new Error(`The search records could not be loaded (HTTP ${response.status}).`);
-  return expandRecordsWhenIdle((await response.json()) as CompactRecords);
+  return response.arrayBuffer();
+}
+
+/** The records file from its bytes; a clear error when they are not JSON. */
+export function parseRecords(bytes: ArrayBuffer): CompactRecords {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as CompactRecords;
+  } catch (error) {
+    throw new Error('The search records file is not valid JSON.', {cause: error});
+  }
+}
+
+/** Fetches and expands the site's search records on the page's own thread, in idle slices. */
+export async function loadRecordsFromPage(): Promise<SearchRecord[]> {
+  return expandRecordsWhenIdle(parseRecords(await fetchRecordsBytes()));
 }

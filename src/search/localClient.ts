@@ -26,14 +26,15 @@ import type {SearchRecord} from './records';
 import {inIdleSlices, whileReaderWaits} from './idle';
 import {LruCache} from './lruCache';
 import {RetryError} from './retryError';
+import {MAX_QUERY_LENGTH} from './settings';
 
 export {RetryError};
 
 export type {SearchRecord};
 export type {HighlightResult, SnippetResult};
+/** The spec's cap on the search input (kept in the settings, which the page can load without the engine). */
+export {MAX_QUERY_LENGTH};
 
-/** The spec's cap on the search input; longer queries are cut before matching. */
-export const MAX_QUERY_LENGTH = 64;
 const DEFAULT_HITS_PER_PAGE = 20;
 const MAX_HITS_PER_PAGE = 1000;
 /** Index settings of the DocSearch crawler when a request does not say. */
@@ -105,6 +106,11 @@ export interface LocalSearchOptions {
   highlightPostTag?: string;
   /** Told when the index starts loading, is ready, or failed to load (the page marks it for readers' tools and tests). */
   onStatus?: (status: IndexStatus) => void;
+  /**
+   * Build the index in idle slices (the default), so that a page's own thread stays
+   * responsive; `false` builds it in one go, for a thread of its own (a Web Worker).
+   */
+  buildInSlices?: boolean;
 }
 
 export type IndexStatus = 'loading' | 'ready' | 'error';
@@ -173,8 +179,8 @@ function fieldText(record: SearchRecord, field: Field): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Documents are record positions, so the index holds no copy of the text; built in idle slices. */
-async function buildIndex(records: SearchRecord[]): Promise<Index> {
+/** Documents are record positions, so the index holds no copy of the text; built in idle slices unless told otherwise. */
+async function buildIndex(records: SearchRecord[], inSlices: boolean): Promise<Index> {
   const engine = new MiniSearch<number>({
     idField: 'id',
     fields: FIELDS,
@@ -182,9 +188,11 @@ async function buildIndex(records: SearchRecord[]): Promise<Index> {
     tokenize,
     processTerm: (term) => normalizeTerm(term) || null,
   });
-  await inIdleSlices(records.length, BUILD_SLICE, (from, to) => {
+  const add = (from: number, to: number) => {
     for (let position = from; position < to; position += 1) engine.add(position);
-  });
+  };
+  if (inSlices) await inIdleSlices(records.length, BUILD_SLICE, add);
+  else add(0, records.length);
   return {
     records,
     engine,
@@ -793,7 +801,7 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
     const attempt = (async () => {
       const records = await loadRecords();
       if (!Array.isArray(records)) throw new TypeError('The search records are not a list.');
-      built = await buildIndex(records);
+      built = await buildIndex(records, options.buildInSlices ?? true);
       return built;
     })();
     loading = attempt;

@@ -1,25 +1,52 @@
 /**
- * The one local search client of the page, created on first use. This module and the
- * engine behind it are loaded only when someone reaches for search (hover, focus, a
- * keyboard shortcut or the /search page), never on a plain page load.
+ * The one local search client of the page, created on first use. This module is loaded
+ * only when someone reaches for search (hover, focus, a keyboard shortcut or the /search
+ * page), never on a plain page load. The index is built and queried in a Web Worker
+ * (`workerClient.ts`); where no worker can run, on the page's own thread, in idle slices.
  */
-import {createLocalSearchClient, type IndexStatus} from './localClient';
-import {loadRecordsFromPage} from './loadRecords';
+import type {IndexStatus, LocalSearchClient} from './localClient';
+import {fetchRecordsBytes} from './loadRecords';
+import {PAGE_HIGHLIGHT_TAGS} from './settings';
+import {createWorkerSearchClient} from './workerClient';
 
-type LocalClient = ReturnType<typeof createLocalSearchClient>;
-let client: LocalClient | undefined;
+let client: LocalSearchClient | undefined;
 
 /** `<html data-search-index="loading|ready|error">`: where the local index stands, for tools and tests to wait on. */
 export const INDEX_STATUS_ATTRIBUTE = 'data-search-index';
 
 const markStatus = (status: IndexStatus) => document.documentElement.setAttribute(INDEX_STATUS_ATTRIBUTE, status);
 
-export function localSearchClient(): LocalClient {
-  // The modal sends its own highlight tags; these are for requests that name none.
-  client ??= createLocalSearchClient(loadRecordsFromPage, {
-    highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
-    highlightPostTag: '</span>',
-    onStatus: markStatus,
-  });
+/** The client on the page's own thread; its engine is loaded only if it is needed. */
+const onThisThread = async (): Promise<LocalSearchClient> => {
+  const [{createLocalSearchClient}, {loadRecordsFromPage}] = await Promise.all([import('./localClient'), import('./loadRecords')]);
+  return createLocalSearchClient(loadRecordsFromPage, {...PAGE_HIGHLIGHT_TAGS, onStatus: markStatus});
+};
+
+function startWorker(): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  try {
+    return new Worker(new URL('./search.worker.ts', import.meta.url), {name: 'search'});
+  } catch (error) {
+    console.warn('Search runs on the page instead of a worker:', error);
+    return null;
+  }
+}
+
+/** A client whose calls wait for one made later (the page's own, when there is no worker). */
+function deferred(made: Promise<LocalSearchClient>): LocalSearchClient {
+  return {
+    search: (input) => made.then((c) => c.search(input)),
+    preload: () => made.then((c) => c.preload()),
+    clearCache: () => made.then((c) => c.clearCache()),
+    addAlgoliaAgent() {},
+  };
+}
+
+export function localSearchClient(): LocalSearchClient {
+  if (client) return client;
+  const worker = startWorker();
+  client = worker
+    ? createWorkerSearchClient(worker, {loadRecordsBytes: fetchRecordsBytes, onStatus: markStatus, fallback: onThisThread})
+    : deferred(onThisThread());
   return client;
 }

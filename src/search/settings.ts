@@ -3,6 +3,9 @@
  * place: `npm run search:push` sends them to Algolia, and the local client reads its
  * typo and prefix rules from them, so both modes match words the same way.
  */
+/** The spec's cap on the search input; longer queries are cut before matching. */
+export const MAX_QUERY_LENGTH = 64;
+
 export const INDEX_SETTINGS = {
   attributesForFaceting: ['type', 'language', 'docusaurus_tag'],
   attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
@@ -38,3 +41,9 @@ export const INDEX_SETTINGS = {
   removeWordsIfNoResults: 'allOptional' as const,
   separatorsToIndex: '_',
 };
+
+/**
+ * The highlight tags of the local client for requests that name none (the modal sends
+ * its own): the classes the DocSearch crawler's index uses.
+ */
+export const PAGE_HIGHLIGHT_TAGS = {highlightPreTag: INDEX_SETTINGS.highlightPreTag, highlightPostTag: INDEX_SETTINGS.highlightPostTag};

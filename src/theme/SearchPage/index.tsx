@@ -23,7 +23,7 @@ import {HtmlClassNameProvider, PageMetadata, usePluralForm, useSearchQueryString
 import {useAlgoliaThemeConfig, useSearchResultUrlProcessor} from '@docusaurus/theme-search-algolia/client';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
-import {MAX_QUERY_LENGTH} from '@site/src/search/localClient';
+import {MAX_QUERY_LENGTH} from '@site/src/search/settings';
 import {whileReaderWaits} from '@site/src/search/idle';
 import {groupHits, pageSearchParams, RESULTS_PER_PAGE, type PageHit, type PageResult, type TextPart} from '@site/src/search/resultsPage';
 import styles from './styles.module.css';
@@ -90,8 +90,8 @@ function SearchPageContent(): ReactNode {
   const [shown, setShown] = useState(RESULTS_PER_PAGE);
   const firstQuery = useRef(true);
 
-  // The reader came here to search: load the index now, not on the first query, and build
-  // it without waiting for idle time (the reader is waiting for it).
+  // The reader came here to search: load the index now, not on the first query. Where it is
+  // built on the page's own thread (no worker), build it without waiting for idle time.
   useEffect(() => {
     const end = whileReaderWaits();
     if (client.preload) void client.preload().finally(end);

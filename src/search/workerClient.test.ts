@@ -1,0 +1,119 @@
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {createLocalSearchClient, type IndexStatus, type LocalSearchClient} from './localClient';
+import {expandRecords, type CompactRecords} from './records';
+import {serveLocalSearch} from './workerHost';
+import {createWorkerSearchClient, type FailingEndpoint} from './workerClient';
+
+const ORIGIN = 'https://docs.example.com';
+const FILE: CompactRecords = {
+  v: 1,
+  pages: [
+    ['/docs/storage/volumes', 'Storage', 'Volumes', 'docs-default-current', 'en', 1],
+    ['/docs/compute/snapshots', 'Virtual machines', 'Snapshots', 'docs-default-current', 'en', 1],
+  ],
+  records: [
+    [0, 1, 'Volumes', null, -1],
+    [0, 0, 'A volume is block storage you attach to one virtual machine at a time.', null, 0],
+    [0, 2, 'Resize a volume', 'resize', 0],
+    [0, 0, 'Detach the volume before you make it larger.', 'resize', 2],
+    [1, 1, 'Snapshots', null, -1],
+    [1, 0, 'A snapshot keeps the state of a volume at one moment.', null, 4],
+  ],
+};
+const bytesOf = (file: unknown) => new TextEncoder().encode(JSON.stringify(file)).buffer as ArrayBuffer;
+const request = (query: string) => ({requests: [{indexName: 'docs', query, hitsPerPage: 10, distinct: 0}]});
+
+const channels: MessageChannel[] = [];
+afterEach(() => {
+  for (const channel of channels.splice(0)) {
+    channel.port1.close();
+    channel.port2.close();
+  }
+  vi.restoreAllMocks();
+});
+
+/** The page's client and a worker host joined by a real message channel, as a Worker joins them. */
+function connected(loadRecordsBytes: () => Promise<ArrayBuffer>, statuses: IndexStatus[] = []) {
+  const channel = new MessageChannel();
+  channels.push(channel);
+  serveLocalSearch(channel.port2 as never, {origin: ORIGIN});
+  const page = Object.assign(channel.port1, {onerror: null, onmessageerror: null}) as unknown as FailingEndpoint;
+  const fallback = vi.fn(async (): Promise<LocalSearchClient> => {
+    throw new Error('the fallback should not be used');
+  });
+  const client = createWorkerSearchClient(page, {loadRecordsBytes, onStatus: (status) => statuses.push(status), fallback});
+  return {client, fallback};
+}
+
+describe('search in a worker', () => {
+  it('answers as the client on the page does, from records it asked the page for once', async () => {
+    const load = vi.fn(async () => bytesOf(FILE));
+    const statuses: IndexStatus[] = [];
+    const {client} = connected(load, statuses);
+    const [viaWorker, again] = await Promise.all([client.search(request('volume')), client.search(request('snapshot'))]);
+    const onPage = createLocalSearchClient(async () => expandRecords(FILE), {origin: ORIGIN});
+    const expected = await onPage.search(request('volume'));
+    expect(viaWorker).toEqual({results: [{...expected.results[0], processingTimeMS: viaWorker.results[0].processingTimeMS}]});
+    expect(viaWorker.results[0].hits.map((hit) => hit.url)).toContain(`${ORIGIN}/docs/storage/volumes#resize`);
+    expect(again.results[0].hits[0].url).toBe(`${ORIGIN}/docs/compute/snapshots`);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(statuses).toEqual(['loading', 'ready']);
+  });
+
+  it('hands the records over without copying them', async () => {
+    const bytes = bytesOf(FILE);
+    const {client} = connected(async () => bytes);
+    await client.preload();
+    expect(bytes.byteLength).toBe(0);
+  });
+
+  it("fails a search with DocSearch's RetryError while the records cannot be loaded, and loads them on the next one", async () => {
+    const load = vi.fn<() => Promise<ArrayBuffer>>().mockRejectedValueOnce(new Error('HTTP 500')).mockResolvedValue(bytesOf(FILE));
+    const statuses: IndexStatus[] = [];
+    const {client} = connected(load, statuses);
+    const failed = await client.search(request('volume')).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect((failed as Error).name).toBe('RetryError');
+    expect((await client.search(request('volume'))).results[0].nbHits).toBeGreaterThan(0);
+    expect(statuses).toEqual(['loading', 'error', 'loading', 'ready']);
+  });
+
+  it('reports a records file that is not JSON as a failed load', async () => {
+    const statuses: IndexStatus[] = [];
+    const {client} = connected(async () => new TextEncoder().encode('<html>').buffer as ArrayBuffer, statuses);
+    await expect(client.search(request('volume'))).rejects.toMatchObject({name: 'RetryError'});
+    expect(statuses).toEqual(['loading', 'error']);
+  });
+
+  it('answers searches with no words without loading the records', async () => {
+    const load = vi.fn(async () => bytesOf(FILE));
+    const {client} = connected(load);
+    expect((await client.search(request('  '))).results[0].hits).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('a worker that cannot run', () => {
+  /** A stand-in Worker that never answers: its script failed to load. */
+  function deadWorker() {
+    const sent: unknown[] = [];
+    const worker: FailingEndpoint = {postMessage: (message) => sent.push(message), onmessage: null, onerror: null, onmessageerror: null};
+    return {worker, sent};
+  }
+
+  it('hands the waiting calls and every later one to the client on the page', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const {worker, sent} = deadWorker();
+    const onPage = createLocalSearchClient(async () => expandRecords(FILE), {origin: ORIGIN});
+    const fallback = vi.fn(async () => onPage);
+    const client = createWorkerSearchClient(worker, {loadRecordsBytes: async () => bytesOf(FILE), fallback});
+    const waiting = client.search(request('volume'));
+    expect(sent).toHaveLength(1);
+    worker.onerror?.({message: 'Failed to load the worker script', preventDefault() {}} as ErrorEvent);
+    expect((await waiting).results[0].nbHits).toBeGreaterThan(0);
+    expect((await client.search(request('snapshot'))).results[0].hits[0].url).toBe(`${ORIGIN}/docs/compute/snapshots`);
+    expect(sent).toHaveLength(1);
+    expect(fallback).toHaveBeenCalledTimes(1);
+    expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('Failed to load the worker script'));
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The local search client split across two threads. The index (records, MiniSearch,
+ * ranking, highlighting) lives in a Web Worker; the page keeps a small client with the
+ * same interface that forwards each call to it. Building the index takes about a second
+ * of CPU on a laptop and several on a phone: in a worker that is no long task for the
+ * page, it starts without waiting for idle time, and on a machine with a spare core it
+ * runs beside the page's own start-up instead of after it.
+ *
+ * The page still fetches the records file (so the /search page's preload request is the
+ * one used) and hands its bytes over without a copy; the worker parses and indexes them.
+ * A worker that cannot start (blocked by a policy, or its script failed to load) is
+ * replaced by the client on the page's own thread, and the calls waiting on it are
+ * answered from there.
+ */
+import type {IndexStatus, LocalSearchClient, LocalSearchInput, LocalSearchOptions} from './localClient';
+import {RetryError} from './retryError';
+
+/** What both ends of the channel need: a `Worker` on the page, the worker's global scope, or a `MessagePort`. */
+export interface Endpoint {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+}
+
+/** Page to worker. */
+export type ToWorker =
+  | {type: 'search'; id: number; input: LocalSearchInput}
+  | {type: 'preload'; id: number}
+  | {type: 'clearCache'; id: number}
+  | {type: 'records'; id: number; bytes: ArrayBuffer}
+  | {type: 'records'; id: number; error: string};
+
+/** Worker to page. */
+export type FromWorker =
+  | {type: 'status'; status: IndexStatus}
+  | {type: 'needRecords'; id: number}
+  | {type: 'answer'; id: number; value: unknown}
+  | {type: 'answer'; id: number; error: {name: string; message: string}};
+
+type Call = 'search' | 'preload' | 'clearCache';
+
+export interface WorkerClientOptions {
+  /** Fetches the records file; the worker asks for it once, and again after a failure. */
+  loadRecordsBytes: () => Promise<ArrayBuffer>;
+  onStatus?: LocalSearchOptions['onStatus'];
+  /** A client to use instead when the worker cannot run. */
+  fallback: () => Promise<LocalSearchClient>;
+}
+
+/** A `Worker`'s failure to start or to load its script, or a message it could not read. */
+export interface FailingEndpoint extends Endpoint {
+  onerror: ((event: ErrorEvent) => void) | null;
+  onmessageerror: ((event: MessageEvent) => void) | null;
+}
+
+export function createWorkerSearchClient(worker: FailingEndpoint, options: WorkerClientOptions): LocalSearchClient {
+  let nextId = 0;
+  const pending = new Map<number, {call: Call; arg: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void}>();
+  /** Set once the worker has failed: every call goes there from then on. */
+  let fallback: Promise<LocalSearchClient> | null = null;
+
+  const onFallback = (fallbackClient: Promise<LocalSearchClient>, call: Call, arg: unknown): Promise<unknown> =>
+    fallbackClient.then((client): Promise<unknown> =>
+      call === 'search' ? client.search(arg as LocalSearchInput) : call === 'preload' ? client.preload() : client.clearCache(),
+    );
+
+  function giveUp(reason: string): void {
+    if (fallback) return;
+    console.warn(`Search runs on the page instead of a worker: ${reason}`);
+    worker.onmessage = null;
+    fallback = options.fallback();
+    for (const [id, {call, arg, resolve, reject}] of pending) {
+      pending.delete(id);
+      onFallback(fallback, call, arg).then(resolve, reject);
+    }
+  }
+
+  function request(call: Call, arg?: unknown): Promise<unknown> {
+    if (fallback) return onFallback(fallback, call, arg);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, {call, arg, resolve, reject});
+      worker.postMessage(call === 'search' ? {type: call, id, input: arg} : {type: call, id});
+    });
+  }
+
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    giveUp(event.message || 'the worker did not start');
+  };
+  worker.onmessageerror = () => giveUp('a message from the worker could not be read');
+  worker.onmessage = ({data}: MessageEvent<FromWorker>) => {
+    if (data.type === 'status') options.onStatus?.(data.status);
+    else if (data.type === 'needRecords') {
+      options.loadRecordsBytes().then(
+        (bytes) => worker.postMessage({type: 'records', id: data.id, bytes} satisfies ToWorker, [bytes]),
+        (error: unknown) => worker.postMessage({type: 'records', id: data.id, error: error instanceof Error ? error.message : String(error)} satisfies ToWorker),
+      );
+    } else if (data.type === 'answer') {
+      const waiting = pending.get(data.id);
+      if (!waiting) return;
+      pending.delete(data.id);
+      if ('error' in data) {
+        const {name, message} = data.error;
+        waiting.reject(name === 'RetryError' ? new RetryError(message) : Object.assign(new Error(message), {name}));
+      } else waiting.resolve(data.value);
+    }
+  };
+
+  return {
+    search: (input) => request('search', input) as ReturnType<LocalSearchClient['search']>,
+    preload: () => request('preload') as Promise<void>,
+    clearCache: () => request('clearCache') as Promise<void>,
+    addAlgoliaAgent() {},
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The worker's side of `workerClient.ts`: one local search client, answering the page's
+ * calls. It asks the page for the records file when the index is first needed (and again
+ * after a failure), then parses, expands and indexes it in one go: this thread has nothing
+ * else to keep responsive.
+ */
+import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
+import {parseRecords} from './loadRecords';
+import {expandRecords} from './records';
+import type {Endpoint, FromWorker, ToWorker} from './workerClient';
+
+export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptions, 'onStatus' | 'buildInSlices'> = {}): void {
+  const post = (message: FromWorker) => scope.postMessage(message);
+  let nextId = 0;
+  const waiting = new Map<number, {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void}>();
+
+  const recordsBytes = () =>
+    new Promise<ArrayBuffer>((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, {resolve, reject});
+      post({type: 'needRecords', id});
+    });
+
+  const client = createLocalSearchClient(async () => expandRecords(parseRecords(await recordsBytes())), {
+    ...options,
+    buildInSlices: false,
+    onStatus: (status) => post({type: 'status', status}),
+  });
+
+  const answer = (id: number, work: () => Promise<unknown>) => {
+    // A call that throws at once (a malformed request) is answered like one that fails later.
+    Promise.resolve()
+      .then(work)
+      .then(
+        (value) => post({type: 'answer', id, value}),
+        (error: unknown) => {
+          const {name, message} = error instanceof Error ? error : {name: 'Error', message: String(error)};
+          post({type: 'answer', id, error: {name, message}});
+        },
+      );
+  };
+
+  scope.onmessage = ({data}: MessageEvent<ToWorker>) => {
+    switch (data.type) {
+      case 'records': {
+        const request = waiting.get(data.id);
+        waiting.delete(data.id);
+        if ('bytes' in data) request?.resolve(data.bytes);
+        else request?.reject(new Error(data.error));
+        break;
+      }
+      case 'search':
+        answer(data.id, () => client.search(data.input));
+        break;
+      case 'preload':
+        answer(data.id, () => client.preload());
+        break;
+      case 'clearCache':
+        answer(data.id, () => client.clearCache());
+        break;
+    }
+  };
+}
