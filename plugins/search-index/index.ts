@@ -90,6 +90,10 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
   const {mode} = (options ?? {}) as {mode?: 'local' | 'algolia'};
   return {
     name: 'search-index',
+    getClientModules() {
+      // Local mode: the /search page starts its index before the app has hydrated.
+      return mode === 'algolia' ? [] : [path.join(context.siteDir, 'src/search/startEarly.ts')];
+    },
     configureWebpack() {
       // Local mode: the /search page's Algolia client becomes the local one.
       if (mode === 'algolia') return {};

@@ -1,0 +1,62 @@
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {load} from 'cheerio';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import searchIndexPlugin from '../../plugins/search-index';
+
+const preload = vi.fn(async () => undefined);
+vi.mock('./localSearch', () => ({localSearchClient: () => ({preload})}));
+
+/** A document whose <head> has the given elements, by selector. */
+function documentWith(selectors: string[]) {
+  vi.stubGlobal('document', {querySelector: (selector: string) => (selectors.includes(selector) ? {} : null)});
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+  preload.mockClear();
+});
+
+describe('starting the index early', () => {
+  it('starts loading the index on a page that preloads the records', async () => {
+    const {RECORDS_PRELOAD} = await import('./startEarly');
+    vi.resetModules();
+    documentWith([RECORDS_PRELOAD]);
+    const {startIfAsked} = await import('./startEarly');
+    await startIfAsked();
+    // Once when the module ran, once for the call above: the client itself loads only once.
+    expect(preload).toHaveBeenCalled();
+  });
+
+  it('loads nothing on other pages, nor where there is no document (the server render)', async () => {
+    documentWith([]);
+    const {startIfAsked} = await import('./startEarly');
+    expect(startIfAsked()).toBeNull();
+    vi.unstubAllGlobals();
+    expect(startIfAsked()).toBeNull();
+    expect(preload).not.toHaveBeenCalled();
+  });
+
+  it('recognises the /search page by the preload link the search-index plugin writes, and no other page', async () => {
+    const {RECORDS_PRELOAD} = await import('./startEarly');
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'search-early-'));
+    try {
+      const page = (title: string) =>
+        `<!doctype html><html><head><meta name="docsearch:language" content="en"></head><body><article><h1>${title}</h1><p>Some text.</p></article></body></html>`;
+      mkdirSync(path.join(outDir, 'docs'));
+      writeFileSync(path.join(outDir, 'docs', 'intro.html'), page('Intro'));
+      writeFileSync(path.join(outDir, 'search.html'), page('Search'));
+      const plugin = searchIndexPlugin({siteConfig: {baseUrl: '/'}, siteDir: process.cwd()} as never, {mode: 'local'});
+      vi.spyOn(console, 'log').mockImplementation(() => {});
+      await plugin.postBuild!({outDir, routesPaths: ['/docs/intro', '/search'], plugins: []} as never);
+      const matches = (file: string) => load(readFileSync(path.join(outDir, file), 'utf8'))(RECORDS_PRELOAD).length;
+      expect(matches('search.html')).toBe(1);
+      expect(matches('docs/intro.html')).toBe(0);
+      expect(plugin.getClientModules!()).toEqual([path.join(process.cwd(), 'src/search/startEarly.ts')]);
+    } finally {
+      rmSync(outDir, {recursive: true, force: true});
+    }
+  });
+});
