@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {nextFrames, patientBrandLookup, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
+import {nextFrames, patientBrandLookup, searchIndexReady, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
 const acme = {name: 'Acme Compute', theme: 'slate', colors: {primary: {light: 'teal'}}};
@@ -45,6 +45,9 @@ async function openSearch(page: Page) {
 }
 
 test.describe('search', () => {
+  // Tests that search wait for the index, for as long as SEARCH_INDEX_PATIENCE allows.
+  test.describe.configure({timeout: SEARCH_INDEX_PATIENCE + 60_000});
+
   test('opens with Ctrl+K, shows grouped, highlighted results, and Enter navigates', async ({page}) => {
     await page.goto('/docs/intro');
     await waitForHydration(page);
@@ -53,6 +56,7 @@ test.describe('search', () => {
     await expect(input).toBeFocused();
     await expect(input).toHaveAttribute('placeholder', 'Search docs');
     await input.fill('hibernate');
+    await searchIndexReady(page);
     await expect(page.locator('.DocSearch-Hit-source').first()).toHaveText('API reference');
     await expect(page.locator('.DocSearch-Hit mark').first()).toHaveText(/hibernate/i);
     await page.keyboard.press('Enter');
@@ -75,13 +79,38 @@ test.describe('search', () => {
     const input = await openSearch(page);
     await expect(input).toHaveAttribute('maxlength', '64');
     await input.fill('snapshto');
+    await searchIndexReady(page);
     await expect(page.locator('.DocSearch-Hit').first()).toContainText(/snapshot/i);
+  });
+
+  test('builds the index in a worker, and on the page itself where no worker can run', async ({page}) => {
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await (await openSearch(page)).fill('volume');
+    await searchIndexReady(page);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(workers).toEqual([expect.stringMatching(/^\/assets\/js\/search\.[0-9a-f]+\.js$/)]);
+
+    // A browser or policy without workers: the same search, answered on the page.
+    workers.length = 0;
+    await page.addInitScript(() => {
+      delete (window as {Worker?: unknown}).Worker;
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await (await openSearch(page)).fill('volume');
+    await searchIndexReady(page);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    expect(workers).toEqual([]);
   });
 
   test('shows the no-results screen', async ({page}) => {
     await page.goto('/');
     await waitForHydration(page);
     await (await openSearch(page)).fill('zzqxjvw');
+    await searchIndexReady(page);
     await expect(page.locator('.DocSearch-NoResults')).toContainText('No results for "zzqxjvw"');
   });
 
@@ -101,7 +130,7 @@ test.describe('search', () => {
     // ...and gives way to results once the records load.
     await page.unroute('**/search/records.*.json');
     await page.locator('.DocSearch-Input').fill('volumes');
-    await expect(page.locator('html')).toHaveAttribute('data-search-index', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
+    await searchIndexReady(page);
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     await expect(screen).toHaveCount(0);
   });
@@ -110,6 +139,7 @@ test.describe('search', () => {
     await page.goto('/docs/intro');
     await waitForHydration(page);
     await (await openSearch(page)).fill('pricebook');
+    await searchIndexReady(page);
     await page.locator('.DocSearch-Hit').first().waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL(/pricebook/);
@@ -182,6 +212,7 @@ test.describe('search', () => {
     await waitForHydration(page);
     await page.locator('.DocSearch-Button').click();
     await page.locator('.DocSearch-Input').fill('create volume');
+    await searchIndexReady(page);
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   });
 

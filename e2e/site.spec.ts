@@ -134,6 +134,7 @@ for (const [kind, path] of [
 ] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test(`${kind} page (${theme}) has no serious or critical accessibility violations`, async ({page}) => {
+      if (kind === 'search results') test.setTimeout(SEARCH_INDEX_PATIENCE + 60_000);
       const url = new URL(path, 'http://site');
       url.searchParams.set('docusaurus-theme', theme);
       await page.goto(url.pathname + url.search);
