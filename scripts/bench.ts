@@ -3,8 +3,7 @@
  * Lighthouse mobile figures, and our pages against a stock Docusaurus, measured in one
  * run on this machine.
  */
-import {spawn} from 'node:child_process';
-import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -16,14 +15,13 @@ import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
 import {benchPartnerApi} from './bench/partner-api';
 import {benchSearch} from './bench/search';
 import {benchSearchPage, SEARCH_PAGE_TERMS, type SearchPageTimes} from './bench/search-page';
-import {watchTreeRss} from './bench/tree-rss';
-import {chromePath, lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
+import {lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
+import {chromeFlags, chromePath, largestDocRoute, run, STOCK_TARGETS} from './bench/common';
 import {benchAgainstStock, stockTable} from './bench/stock-compare';
 
 const siteDir = path.resolve(__dirname, '..');
 const outRoot = path.join(siteDir, 'build-bench');
 const resultsDir = path.join(siteDir, 'bench-results');
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 interface BuildFigures {
@@ -32,21 +30,6 @@ interface BuildFigures {
   peakRssMb: number;
   /** Peak of the largest single process (exact, from the kernel's accounting). */
   largestProcessMb: number;
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = siteDir): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {cwd, env, stdio: ['ignore', 'ignore', 'pipe']});
-    const memory = child.pid ? watchTreeRss(child.pid) : undefined;
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const peakKb = memory?.stop() ?? 0;
-      if (code === 0) resolve(peakKb);
-      else reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${stderr.slice(-4000)}`));
-    });
-  });
 }
 
 /** A cold build: Docusaurus' generated files and bundler caches removed first. */
@@ -63,7 +46,7 @@ async function coldBuild(bundler: 'faster' | 'webpack', outDir: string, extraEnv
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'bench/maxrss.cjs')}`.trim(),
   };
   const started = performance.now();
-  const treePeakKb = await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], env);
+  const treePeakKb = await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {cwd: siteDir, env, watchMemory: true});
   const seconds = (performance.now() - started) / 1000;
   const peaks = readFileSync(rssFile, 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[1]));
   rmSync(rssFile, {force: true});
@@ -85,7 +68,7 @@ async function variantBuild(name: string, remove: string[], outDir: string, env:
   }
   for (const entry of remove) rmSync(path.join(copyDir, entry), {recursive: true, force: true});
   symlinkSync(path.join(siteDir, 'node_modules'), path.join(copyDir, 'node_modules'), 'dir');
-  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {...process.env, ...env}, copyDir);
+  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {cwd: copyDir, env: {...process.env, ...env}, watchMemory: true});
 }
 
 /**
@@ -123,7 +106,11 @@ async function markdownStep(outDir: string, firstWith: number): Promise<Markdown
   withoutSeconds.push((await coldBuild('faster', pairDir, {DOCS_MARKDOWN: 'off'})).seconds);
   rmSync(pairDir, {recursive: true, force: true});
   const started = performance.now();
-  await run(path.join(siteDir, 'node_modules/.bin/tsx'), [path.join(siteDir, 'scripts/markdown-twins.ts')], {...process.env, DOCS_OUT_DIR: outDir});
+  // As the build's plugin runs it (React's production build).
+  await run(process.execPath, ['--import', 'tsx', path.join(siteDir, 'scripts/markdown-twins.ts')], {
+    cwd: siteDir,
+    env: {...process.env, DOCS_OUT_DIR: outDir, NODE_ENV: 'production'},
+  });
   const seconds = (performance.now() - started) / 1000;
   const size = (file: string) => {
     const content = readFileSync(path.join(outDir, file));
@@ -132,18 +119,6 @@ async function markdownStep(outDir: string, firstWith: number): Promise<Markdown
   const sections = readdirSync(path.join(outDir, 'llms-full')).map((f) => ({file: `llms-full/${f}`, ...size(`llms-full/${f}`)}));
   const full = size('llms-full.txt');
   return {seconds, withSeconds, withoutSeconds, fullBytes: full.bytes, fullGzip: full.gzip, largestSection: sections.reduce((a, b) => (b.bytes > a.bytes ? b : a))};
-}
-
-/** The biggest doc page of the build, by HTML size. */
-function largestDocRoute(files: Set<string>, buildDir: string): string {
-  let best = {route: '/docs/intro', size: 0};
-  for (const file of files) {
-    if (!file.startsWith('docs/') || !file.endsWith('.html')) continue;
-    const size = statSync(path.join(buildDir, file)).size;
-    const route = '/' + file.replace(/(\/index)?\.html$/, '');
-    if (size > best.size && routeFile(route, files)) best = {route, size};
-  }
-  return best.route;
 }
 
 interface Weight {
@@ -156,7 +131,7 @@ interface Weight {
 
 /** JS and CSS a first visit downloads (until the network is idle), sized from the build. */
 async function pageWeight(baseUrl: string, route: string, buildDir: string): Promise<Weight> {
-  const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags.filter((f) => !f.startsWith('--headless'))});
+  const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags});
   try {
     const page = await browser.newPage({viewport: {width: 412, height: 823}});
     const urls = new Set<string>();
@@ -333,7 +308,7 @@ async function main(): Promise<void> {
   console.log(`Throughput ratio ours/bare: ${partnerApi.ratio} (target >= 0.8); p99 latency ratio ours/bare: ${(partnerApi.ours.p99 / partnerApi.bare.p99).toFixed(2)}x`);
   console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
   console.log(stockTable(againstStock));
-  console.log('Targets: TBT <= 0.8x stock intro (home, intro, longest guide, API page); main thread <= 1.0x; LCP <= 1.4x its no-script page; CLS 0.');
+  console.log(STOCK_TARGETS);
   const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, search, searchWeight, searchPage, againstStock};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});

@@ -21,7 +21,6 @@ interface Step {
   done: Promise<void>;
   stageDir: string;
   output: string[];
-  startedAt: number;
 }
 
 export interface MarkdownTwinsOptions {
@@ -33,7 +32,6 @@ export interface MarkdownTwinsOptions {
 async function startStep(siteDir: string, script: string): Promise<Step> {
   const stageDir = await mkdtemp(path.join(os.tmpdir(), 'docs-markdown-'));
   const output: string[] = [];
-  const startedAt = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(siteDir, script)], {
     cwd: siteDir,
     env: {...process.env, DOCS_OUT_DIR: stageDir, NODE_ENV: 'production'},
@@ -63,7 +61,7 @@ async function startStep(siteDir: string, script: string): Promise<Step> {
   });
   // Awaited in postBuild; until then a failure must not count as unhandled.
   done.catch(() => undefined);
-  return {done, stageDir, output, startedAt};
+  return {done, stageDir, output};
 }
 
 export default function markdownTwinsPlugin(context: LoadContext, options?: unknown): Plugin {

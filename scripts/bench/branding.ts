@@ -6,8 +6,8 @@
  */
 import {chromium, type BrowserContext} from 'playwright-core';
 import {DEFAULT_BRAND} from '../../src/branding/defaults';
+import {chromeFlags, chromePath} from './common';
 
-const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const API_DELAY_MS = 300;
 
 export interface BrandingTimes {
@@ -42,7 +42,7 @@ async function timeToBrandedNavbar(context: BrowserContext, url: string, name: s
 
 /** `origin` serves the site and the partner API; `partnerHost` is a host with a partner file. */
 export async function benchBrandingTimes(origin: string, partnerHost: string, partnerName: string, runs = 5): Promise<BrandingTimes> {
-  const browser = await chromium.launch({executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromeFlags});
+  const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags});
   const partnerUrl = new URL('/docs/intro', origin);
   partnerUrl.hostname = partnerHost;
   const times: Record<keyof BrandingTimes, number[]> = {defaultHost: [], partnerFirst: [], partnerRepeat: []};

@@ -2,8 +2,7 @@
  * One Lighthouse run with its mobile defaults (emulated phone, simulated slow 4G and a 4x
  * slower CPU), performance only, in a fresh headless Chromium.
  */
-export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import {chromeFlags, chromePath} from './common';
 
 export interface LighthouseRun {
   score: number;
@@ -20,7 +19,7 @@ export interface LighthouseRun {
 export async function lighthouseRun(url: string): Promise<LighthouseRun> {
   const {default: lighthouse} = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({chromePath, chromeFlags});
+  const chrome = await chromeLauncher.launch({chromePath, chromeFlags: ['--headless=new', ...chromeFlags]});
   try {
     const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
     const lhr = result?.lhr;

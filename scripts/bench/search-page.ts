@@ -6,8 +6,8 @@
  * search). Medians of several loads per term, measured in the same run.
  */
 import {chromium, type Browser} from 'playwright-core';
+import {chromeFlags, chromePath as defaultChromePath} from './common';
 
-const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const LOADS = 5;
 /** Terms of different reach: many pages, a few, one section's. */
 export const SEARCH_PAGE_TERMS = ['volume', 'snapshot', 'hibernate', 'firewall rule'];
@@ -111,7 +111,7 @@ export async function benchSearchPage(baseUrl: string, terms: string[], chromePa
 // `npx tsx scripts/bench/search-page.ts http://localhost:3000` measures a running site alone.
 if (process.argv[1]?.endsWith('search-page.ts')) {
   const baseUrl = process.argv[2] ?? 'http://localhost:3000';
-  benchSearchPage(baseUrl, SEARCH_PAGE_TERMS, process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')
+  benchSearchPage(baseUrl, SEARCH_PAGE_TERMS, defaultChromePath)
     .then((times) => console.table(times))
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -10,26 +10,16 @@
  * Alone: `npx tsx scripts/bench/stock-compare.ts [buildDir]` (default build/; run
  * `npm run build` first). `BENCH_STOCK_ROUNDS` sets the rounds (default 5).
  */
-import {spawn} from 'node:child_process';
-import {existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {createApp} from '../../server/app';
 import {listFiles, routeFile} from '../../server/static-site';
 import {lighthouseRun, medianRun, type LighthouseRun} from './lighthouse';
+import {largestDocRoute, run, STOCK_TARGETS} from './common';
 
 const siteDir = path.resolve(__dirname, '../..');
-
-function run(command: string, args: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {cwd, env: process.env, stdio: ['ignore', 'ignore', 'pipe']});
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}\n${stderr.slice(-4000)}`))));
-  });
-}
 
 /**
  * The classic template of the installed Docusaurus version, built with Faster into
@@ -43,7 +33,7 @@ export async function buildStockSite(workDir: string): Promise<string> {
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== version) {
     rmSync(site, {recursive: true, force: true});
     mkdirSync(workDir, {recursive: true});
-    await run('npm', ['exec', '--yes', '--', `create-docusaurus@${version}`, 'stock-site', 'classic', '--typescript', '--skip-install', '--package-manager', 'npm'], workDir);
+    await run('npm', ['exec', '--yes', '--', `create-docusaurus@${version}`, 'stock-site', 'classic', '--typescript', '--skip-install', '--package-manager', 'npm'], {cwd: workDir});
     const configFile = path.join(site, 'docusaurus.config.ts');
     const config = readFileSync(configFile, 'utf8');
     if (!/v4: true,/.test(config)) throw new Error(`The classic template of Docusaurus ${version} changed: no \`future: {v4: true}\` to add Faster to`);
@@ -54,7 +44,7 @@ export async function buildStockSite(workDir: string): Promise<string> {
   const outDir = path.join(workDir, 'stock');
   for (const cache of ['.docusaurus', 'build']) rmSync(path.join(site, cache), {recursive: true, force: true});
   rmSync(outDir, {recursive: true, force: true});
-  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], site);
+  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {cwd: site});
   return outDir;
 }
 
@@ -107,17 +97,11 @@ export function scriptlessCopies(buildDir: string, routes: {route: string; file:
 
 /** The routes compared: home, intro, the longest guide, an API page and a section index. */
 export function comparedRoutes(files: ReadonlySet<string>, buildDir: string): {label: string; route: string}[] {
-  let longest = {route: '/docs/intro', size: 0};
-  for (const file of files) {
-    if (!/^docs\/.*\.html$/.test(file) || file.startsWith('docs/api-reference/')) continue;
-    const route = '/' + file.replace(/(\/index)?\.html$/, '');
-    const size = statSync(path.join(buildDir, file)).size;
-    if (size > longest.size && routeFile(route, files)) longest = {route, size};
-  }
+  const longest = largestDocRoute(files, buildDir, (route) => route.startsWith('/docs/api-reference/'));
   const wanted = [
     {label: 'home', route: '/'},
     {label: 'intro', route: '/docs/intro'},
-    {label: 'longest guide', route: longest.route},
+    {label: 'longest guide', route: longest},
     {label: 'API page', route: '/docs/api-reference/core-resources/virtual-machines/manage/hibernate'},
     {label: 'section index', route: '/docs/ai-studio'},
   ];
@@ -200,7 +184,7 @@ if (require.main === module) {
     .then((pages) => {
       console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
       console.log(stockTable(pages));
-      console.log('Targets: TBT <= 0.8x stock intro (home, intro, longest guide, API page); main thread <= 1.0x; LCP <= 1.4x its no-script page; CLS 0.');
+      console.log(STOCK_TARGETS);
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
