@@ -7,7 +7,7 @@
 import type {IndexStatus, LocalSearchClient} from './localClient';
 import {fetchRecordsBytes} from './loadRecords';
 import {PAGE_HIGHLIGHT_TAGS} from './settings';
-import {createWorkerSearchClient} from './workerClient';
+import {createWorkerSearchClient, forwardTo} from './workerClient';
 
 let client: LocalSearchClient | undefined;
 
@@ -32,21 +32,11 @@ function startWorker(): Worker | null {
   }
 }
 
-/** A client whose calls wait for one made later (the page's own, when there is no worker). */
-function deferred(made: Promise<LocalSearchClient>): LocalSearchClient {
-  return {
-    search: (input) => made.then((c) => c.search(input)),
-    preload: () => made.then((c) => c.preload()),
-    clearCache: () => made.then((c) => c.clearCache()),
-    addAlgoliaAgent() {},
-  };
-}
-
 export function localSearchClient(): LocalSearchClient {
   if (client) return client;
   const worker = startWorker();
   client = worker
     ? createWorkerSearchClient(worker, {loadRecordsBytes: fetchRecordsBytes, onStatus: markStatus, fallback: onThisThread})
-    : deferred(onThisThread());
+    : forwardTo(onThisThread());
   return client;
 }

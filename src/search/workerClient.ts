@@ -36,7 +36,30 @@ export type FromWorker =
   | {type: 'answer'; id: number; value: unknown}
   | {type: 'answer'; id: number; error: {name: string; message: string}};
 
-type Call = 'search' | 'preload' | 'clearCache';
+export type Call = 'search' | 'preload' | 'clearCache';
+
+/** Makes one named call on a client: how a forwarded call reaches the client that answers it. */
+export function callClient(client: LocalSearchClient, call: Call, arg?: unknown): Promise<unknown> {
+  switch (call) {
+    case 'search':
+      return client.search(arg as LocalSearchInput);
+    case 'preload':
+      return client.preload();
+    case 'clearCache':
+      return client.clearCache();
+  }
+}
+
+/** A client whose calls wait for one made later, and are then its calls. */
+export function forwardTo(made: Promise<LocalSearchClient>): LocalSearchClient {
+  const forward = (call: Call, arg?: unknown) => made.then((client) => callClient(client, call, arg));
+  return {
+    search: (input) => forward('search', input) as ReturnType<LocalSearchClient['search']>,
+    preload: () => forward('preload') as Promise<void>,
+    clearCache: () => forward('clearCache') as Promise<void>,
+    addAlgoliaAgent() {},
+  };
+}
 
 export interface WorkerClientOptions {
   /** Fetches the records file; the worker asks for it once, and again after a failure. */
@@ -56,26 +79,21 @@ export function createWorkerSearchClient(worker: FailingEndpoint, options: Worke
   let nextId = 0;
   const pending = new Map<number, {call: Call; arg: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void}>();
   /** Set once the worker has failed: every call goes there from then on. */
-  let fallback: Promise<LocalSearchClient> | null = null;
-
-  const onFallback = (fallbackClient: Promise<LocalSearchClient>, call: Call, arg: unknown): Promise<unknown> =>
-    fallbackClient.then((client): Promise<unknown> =>
-      call === 'search' ? client.search(arg as LocalSearchInput) : call === 'preload' ? client.preload() : client.clearCache(),
-    );
+  let fallback: LocalSearchClient | null = null;
 
   function giveUp(reason: string): void {
     if (fallback) return;
     console.warn(`Search runs on the page instead of a worker: ${reason}`);
     worker.onmessage = null;
-    fallback = options.fallback();
+    fallback = forwardTo(options.fallback());
     for (const [id, {call, arg, resolve, reject}] of pending) {
       pending.delete(id);
-      onFallback(fallback, call, arg).then(resolve, reject);
+      callClient(fallback, call, arg).then(resolve, reject);
     }
   }
 
   function request(call: Call, arg?: unknown): Promise<unknown> {
-    if (fallback) return onFallback(fallback, call, arg);
+    if (fallback) return callClient(fallback, call, arg);
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, {call, arg, resolve, reject});

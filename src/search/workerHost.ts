@@ -7,7 +7,7 @@
 import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
 import {parseRecords} from './loadRecords';
 import {expandRecords} from './records';
-import type {Endpoint, FromWorker, ToWorker} from './workerClient';
+import {callClient, type Endpoint, type FromWorker, type ToWorker} from './workerClient';
 
 export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptions, 'onStatus' | 'buildInSlices'> = {}): void {
   const post = (message: FromWorker) => scope.postMessage(message);
@@ -50,13 +50,9 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
         break;
       }
       case 'search':
-        answer(data.id, () => client.search(data.input));
-        break;
       case 'preload':
-        answer(data.id, () => client.preload());
-        break;
       case 'clearCache':
-        answer(data.id, () => client.clearCache());
+        answer(data.id, () => callClient(client, data.type, data.type === 'search' ? data.input : undefined));
         break;
     }
   };
