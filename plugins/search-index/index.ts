@@ -8,7 +8,8 @@ import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {CompactPage, CompactRecord, CompactRecords} from '../../src/search/records';
+import {prebuildIndex} from '../../src/search/engine';
+import {expandRecords, type CompactPage, type CompactRecord, type CompactRecords} from '../../src/search/records';
 import {extractPage} from './extract';
 
 export const RECORDS_META = 'docsearch:records';
@@ -116,7 +117,8 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       }
       const records = buildRecords(pages);
       if (records.records.length === 0) throw new Error('search-index: no page produced a search record; is the build empty?');
-      const json = JSON.stringify(records);
+      // The browser restores this index instead of building it (see src/search/engine.ts).
+      const json = JSON.stringify({...records, index: prebuildIndex(expandRecords(records))});
       const name = `records.${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
       mkdirSync(path.join(outDir, 'search'), {recursive: true});
       writeFileSync(path.join(outDir, 'search', name), json);

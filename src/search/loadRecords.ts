@@ -1,4 +1,5 @@
-import {expandRecordsWhenIdle, type CompactRecords, type SearchRecord} from './records';
+import {withIndex, type IndexedRecords} from './engine';
+import {expandRecordsWhenIdle, type CompactRecords} from './records';
 
 /**
  * The records file this build named in every page's <head> (content-hashed). Pages
@@ -35,6 +36,7 @@ export function parseRecords(bytes: ArrayBuffer): CompactRecords {
 }
 
 /** Fetches and expands the site's search records on the page's own thread, in idle slices. */
-export async function loadRecordsFromPage(): Promise<SearchRecord[]> {
-  return expandRecordsWhenIdle(parseRecords(await fetchRecordsBytes()));
+export async function loadRecordsFromPage(): Promise<IndexedRecords> {
+  const file = parseRecords(await fetchRecordsBytes());
+  return withIndex(file, await expandRecordsWhenIdle(file));
 }

@@ -5,7 +5,8 @@
  * way the DocSearch crawler's index settings do: words, typos, attribute, exactness,
  * then the record weight.
  */
-import MiniSearch from 'minisearch';
+import type MiniSearch from 'minisearch';
+import {FIELDS, fieldText, LEVELS, newEngine, restoreEngine, type Field, type IndexedRecords, type Level} from './engine';
 import {
   createTermMatcher,
   highlightText,
@@ -43,11 +44,9 @@ const DEFAULT_ATTRIBUTES_TO_SNIPPET = ['content:10'];
 const DEFAULT_ELLIPSIS = '…';
 /** Records indexed per idle slice: about a millisecond of work each on a laptop. */
 const BUILD_SLICE = 100;
+/** Terms of a prebuilt index restored per idle slice: a few milliseconds' worth on a laptop. */
+const RESTORE_SLICE = 200;
 
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-type Level = (typeof LEVELS)[number];
-type Field = Level | 'content';
-const FIELDS: Field[] = [...LEVELS, 'content'];
 /** Page title first, then headings by depth; the section name (lvl0) ranks with lvl3, body text last. */
 const FIELD_BOOST: Record<Field, number> = {lvl1: 10, lvl2: 8, lvl3: 6, lvl0: 6, lvl4: 5, lvl5: 4, lvl6: 4, content: 1};
 
@@ -174,25 +173,23 @@ export interface TermHit {
   term: string;
 }
 
-function fieldText(record: SearchRecord, field: Field): string | null {
-  const value = field === 'content' ? record.content : record.hierarchy?.[field];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/** Documents are record positions, so the index holds no copy of the text; built in idle slices unless told otherwise. */
-async function buildIndex(records: SearchRecord[], inSlices: boolean): Promise<Index> {
-  const engine = new MiniSearch<number>({
-    idField: 'id',
-    fields: FIELDS,
-    extractField: (position, field) => (field === 'id' ? position : fieldText(records[position], field as Field)),
-    tokenize,
-    processTerm: (term) => normalizeTerm(term) || null,
-  });
-  const add = (from: number, to: number) => {
-    for (let position = from; position < to; position += 1) engine.add(position);
-  };
-  if (inSlices) await inIdleSlices(records.length, BUILD_SLICE, add);
-  else add(0, records.length);
+/**
+ * The engine from the index the build made, when the file had one that fits; otherwise
+ * built here, in idle slices unless told otherwise.
+ */
+async function buildIndex({records, index: prebuilt}: IndexedRecords, inSlices: boolean): Promise<Index> {
+  const restoreSlices = inSlices ? (count: number, work: (from: number, to: number) => void) => inIdleSlices(count, RESTORE_SLICE, work) : undefined;
+  let engine = prebuilt ? await restoreEngine(prebuilt, records, restoreSlices) : null;
+  if (prebuilt && !engine) console.warn('The search index of the records file does not fit its records; indexing them here instead.');
+  if (!engine) {
+    const fresh = newEngine(records);
+    const add = (from: number, to: number) => {
+      for (let position = from; position < to; position += 1) fresh.add(position);
+    };
+    if (inSlices) await inIdleSlices(records.length, BUILD_SLICE, add);
+    else add(0, records.length);
+    engine = fresh;
+  }
   return {
     records,
     engine,
@@ -790,7 +787,7 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
  * `loadRecords` runs once, on the first search with a query or on `preload()`; after a
  * failure the next search tries again.
  */
-export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[]>, options: LocalSearchOptions = {}): LocalSearchClient {
+export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[] | IndexedRecords>, options: LocalSearchOptions = {}): LocalSearchClient {
   let loading: Promise<Index> | null = null;
   /** The index once built, for clearCache(). */
   let built: Index | null = null;
@@ -799,9 +796,10 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
     if (loading) return loading;
     options.onStatus?.('loading');
     const attempt = (async () => {
-      const records = await loadRecords();
-      if (!Array.isArray(records)) throw new TypeError('The search records are not a list.');
-      built = await buildIndex(records, options.buildInSlices ?? true);
+      const loaded = await loadRecords();
+      const indexed = Array.isArray(loaded) ? {records: loaded} : loaded;
+      if (!Array.isArray(indexed?.records)) throw new TypeError('The search records are not a list.');
+      built = await buildIndex(indexed, options.buildInSlices ?? true);
       return built;
     })();
     loading = attempt;

@@ -3,6 +3,7 @@
  * in: each page's URL and titles once, each heading once, content pointing at its
  * heading. `expandRecords` turns the file back into full records in the browser.
  */
+import type {PrebuiltIndex} from './engine';
 import {inIdleSlices} from './idle';
 
 export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
@@ -32,6 +33,8 @@ export interface CompactRecords {
   v: 1;
   pages: CompactPage[];
   records: CompactRecord[];
+  /** The build's index of these records (see `engine.ts`); without it the browser indexes them. */
+  index?: PrebuiltIndex;
 }
 
 /** Weight of a record by its level, as the DocSearch crawler gives it. */

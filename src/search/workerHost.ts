@@ -1,9 +1,10 @@
 /**
  * The worker's side of `workerClient.ts`: one local search client, answering the page's
  * calls. It asks the page for the records file when the index is first needed (and again
- * after a failure), then parses, expands and indexes it in one go: this thread has nothing
- * else to keep responsive.
+ * after a failure), then parses and expands it and restores the index the file carries
+ * (or indexes the records) in one go: this thread has nothing else to keep responsive.
  */
+import {withIndex} from './engine';
 import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
 import {parseRecords} from './loadRecords';
 import {expandRecords} from './records';
@@ -21,7 +22,11 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
       post({type: 'needRecords', id});
     });
 
-  const client = createLocalSearchClient(async () => expandRecords(parseRecords(await recordsBytes())), {
+  const load = async () => {
+    const file = parseRecords(await recordsBytes());
+    return withIndex(file, expandRecords(file));
+  };
+  const client = createLocalSearchClient(load, {
     ...options,
     buildInSlices: false,
     onStatus: (status) => post({type: 'status', status}),
