@@ -1,5 +1,5 @@
 import {describe, expect, it, vi} from 'vitest';
-import {newEngine, prebuildIndex, restoreEngine, type PrebuiltIndex} from './engine';
+import {FIELDS, newEngine, prebuildIndex, restoreEngine, type PrebuiltIndex} from './engine';
 import {createLocalSearchClient} from './localClient';
 import {expandRecords, type CompactRecords} from './records';
 
@@ -73,6 +73,9 @@ describe('the prebuilt search index', () => {
       ['an unknown field', (index) => (index.postings[0][0] = 99)],
       ['terms without postings', (index) => index.postings.pop()],
       ['postings that are not a list', (index) => (index.postings[1] = 'x' as never)],
+      ["a record's lengths that are not a list", (index) => (index.fieldLength[2] = null as never)],
+      ['lengths of more fields than there are', (index) => index.fieldLength[0].push(...Array(FIELDS.length).fill(1))],
+      ['no average lengths', (index) => delete (index as Partial<PrebuiltIndex>).averageFieldLength],
     ];
     for (const [what, breakIt] of broken) {
       const index = shipped();

@@ -114,7 +114,8 @@ const inOneGo: RunInSlices = async (count, work) => work(0, count);
 
 /**
  * The engine from a prebuilt index, or null when the index does not fit these records
- * (another field list, another number of records, postings out of range): the caller then
+ * (another field list, another number of records, lengths or postings not in the shape
+ * above, postings out of range): the caller then
  * indexes the records itself. MiniSearch restores everything but the terms through its
  * public `loadJS`; the terms go straight into its term tree, which `loadJS` would only
  * fill after turning every posting list into an object and back.
@@ -126,6 +127,9 @@ export async function restoreEngine(index: PrebuiltIndex, records: SearchRecord[
     JSON.stringify(index.fields) !== JSON.stringify(FIELDS) ||
     !Array.isArray(index.fieldLength) ||
     index.fieldLength.length !== count ||
+    !index.fieldLength.every((lengths) => Array.isArray(lengths) && lengths.length <= FIELDS.length) ||
+    !Array.isArray(index.averageFieldLength) ||
+    index.averageFieldLength.length > FIELDS.length ||
     !Array.isArray(index.terms) ||
     !Array.isArray(index.postings) ||
     index.terms.length !== index.postings.length
