@@ -22,13 +22,18 @@ export function fieldText(record: SearchRecord, field: Field): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-function engineOptions(records: SearchRecord[]): Options<number> {
+/** `onTerm` hears every term the engine indexes, in the order it indexes them. */
+function engineOptions(records: SearchRecord[], onTerm?: (term: string) => void): Options<number> {
   return {
     idField: 'id',
     fields: FIELDS,
     extractField: (position, field) => (field === 'id' ? position : fieldText(records[position], field as Field)),
     tokenize,
-    processTerm: (term) => normalizeTerm(term) || null,
+    processTerm: (word) => {
+      const term = normalizeTerm(word) || null;
+      if (term) onTerm?.(term);
+      return term;
+    },
   };
 }
 
@@ -58,24 +63,10 @@ export interface IndexedRecords {
   index?: PrebuiltIndex;
 }
 
-function termsInOrderOfFirstUse(records: SearchRecord[]): Set<string> {
-  const seen = new Set<string>();
-  for (const record of records) {
-    for (const field of FIELDS) {
-      const text = fieldText(record, field);
-      if (text === null) continue;
-      for (const word of tokenize(text)) {
-        const term = normalizeTerm(word);
-        if (term) seen.add(term);
-      }
-    }
-  }
-  return seen;
-}
-
 /** The index of every record of the file, made at build time with the engine the browser uses. */
 export function prebuildIndex(records: SearchRecord[]): PrebuiltIndex {
-  const engine = newEngine(records);
+  const firstUse = new Set<string>();
+  const engine = new MiniSearch<number>(engineOptions(records, (term) => firstUse.add(term)));
   for (let position = 0; position < records.length; position += 1) engine.add(position);
   const plain = engine.toJSON();
   const byTerm = new Map(plain.index);
@@ -83,7 +74,7 @@ export function prebuildIndex(records: SearchRecord[]): PrebuiltIndex {
   const postings: number[][] = [];
   // Terms in the order the engine first met them: restored in that order, they make the same
   // term tree, which lists matching terms (and so adds up their scores) in the same order.
-  for (const term of termsInOrderOfFirstUse(records)) {
+  for (const term of firstUse) {
     const byField = byTerm.get(term);
     if (!byField) throw new Error(`The search index has no entry for the term "${term}".`);
     const flat: number[] = [];
