@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {renderOperation, schemaAnchor} from './render';
+import {renderOperation, schemaAnchor, schemaHomes} from './render';
 import {loadSpec, operations, type OpenApiDocument} from './spec';
 
 const ok = (schema: object) => ({description: 'OK.', content: {'application/json': {schema}}});
@@ -186,6 +186,18 @@ describe('shared schemas of the API spec', () => {
       const [target, anchor] = url.split('#');
       expect(ids.get(target || page), `${page} links ${url}`).toContain(anchor);
     }
+  });
+
+  it('have the homes a full render of every page, reads first, would give them', () => {
+    const all = operations(doc);
+    const homes = new Map<string, string>();
+    for (const located of [...all.filter((o) => o.method === 'get'), ...all.filter((o) => o.method !== 'get')]) {
+      const expanded = new Set<string>();
+      renderOperation(located, {doc, baseUrl: 'https://api.example.com/v1'}, {homes: undefined, expanded});
+      for (const key of expanded) if (!homes.has(key)) homes.set(key, String(located.operation['x-doc-path']));
+    }
+    expect(homes.size).toBeGreaterThan(20);
+    expect(schemaHomes(doc)).toEqual(homes);
   });
 
   it('write the VM object out in full on one page only', () => {

@@ -257,10 +257,12 @@ const homesOfDoc = new WeakMap<OpenApiDocument, Map<string, string>>();
 
 /**
  * The page that writes out each shared schema in full: the first operation showing it,
- * reads (GET) before writes, in the spec's order. Found by rendering every operation once
- * with nothing shared, so a schema's home always renders it.
+ * reads (GET) before writes, in the spec's order. Found by listing the fields of every
+ * operation's request body and responses once, as `renderOperation` lists them, with
+ * nothing shared, so a schema's home always renders it. Only the field lists are built:
+ * the rest of a page (examples, code samples) shows no shared schema.
  */
-export function schemaHomes(doc: OpenApiDocument, baseUrl = ''): Map<string, string> {
+export function schemaHomes(doc: OpenApiDocument): Map<string, string> {
   let homes = homesOfDoc.get(doc);
   if (homes) return homes;
   homes = new Map();
@@ -269,7 +271,13 @@ export function schemaHomes(doc: OpenApiDocument, baseUrl = ''): Map<string, str
   for (const located of ordered) {
     const page = String(located.operation['x-doc-path'] ?? '');
     const expanded = new Set<string>();
-    renderOperation(located, {doc, baseUrl}, {homes: undefined, expanded});
+    const operation = deref(doc, located.operation);
+    const body = (operation.requestBody as {content?: Record<string, MediaType>} | undefined)?.content?.['application/json']?.schema;
+    if (body) schemaFields(body, 0, {direction: 'request', page, expanded});
+    for (const response of Object.values((operation.responses ?? {}) as Record<string, Response>)) {
+      const schema = response.content?.['application/json']?.schema;
+      if (schema && hasFields(schema)) schemaFields(schema, 0, {direction: 'response', page, expanded});
+    }
     for (const key of expanded) if (!homes.has(key)) homes.set(key, page);
   }
   homesOfDoc.set(doc, homes);
@@ -280,7 +288,7 @@ export function schemaHomes(doc: OpenApiDocument, baseUrl = ''): Map<string, str
 export function renderOperation(
   located: LocatedOperation,
   context: RenderContext,
-  shared: {homes?: Map<string, string>; expanded: Set<string>} = {homes: schemaHomes(context.doc, context.baseUrl), expanded: new Set()},
+  shared: {homes?: Map<string, string>; expanded: Set<string>} = {homes: schemaHomes(context.doc), expanded: new Set()},
 ): (RootContent | JsxElement)[] {
   const {doc} = context;
   const {method, path: apiPath} = located;
