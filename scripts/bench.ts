@@ -3,8 +3,7 @@
  * Lighthouse mobile figures, and our pages against a stock Docusaurus, measured in one
  * run on this machine.
  */
-import {cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
-import os from 'node:os';
+import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
@@ -16,43 +15,13 @@ import {benchPartnerApi} from './bench/partner-api';
 import {benchSearch} from './bench/search';
 import {benchSearchPage, SEARCH_PAGE_TERMS, type SearchPageTimes} from './bench/search-page';
 import {lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
-import {chromeFlags, chromePath, largestDocRoute, run, STOCK_TARGETS} from './bench/common';
+import {chromeFlags, chromePath, coldBuild, largestDocRoute, run, siteDir, STOCK_TARGETS, type BuildFigures} from './bench/common';
+import {benchMarkdownStep, markdownReport} from './bench/markdown-step';
 import {benchAgainstStock, stockTable} from './bench/stock-compare';
 
-const siteDir = path.resolve(__dirname, '..');
 const outRoot = path.join(siteDir, 'build-bench');
 const resultsDir = path.join(siteDir, 'bench-results');
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-
-interface BuildFigures {
-  seconds: number;
-  /** Peak of the build's processes together (sampled every 100 ms). */
-  peakRssMb: number;
-  /** Peak of the largest single process (exact, from the kernel's accounting). */
-  largestProcessMb: number;
-}
-
-/** A cold build: Docusaurus' generated files and bundler caches removed first. */
-async function coldBuild(bundler: 'faster' | 'webpack', outDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<BuildFigures> {
-  for (const cache of ['.docusaurus', 'node_modules/.cache']) rmSync(path.join(siteDir, cache), {recursive: true, force: true});
-  rmSync(outDir, {recursive: true, force: true});
-  const rssFile = path.join(os.tmpdir(), `bench-rss-${process.pid}-${bundler}.txt`);
-  rmSync(rssFile, {force: true});
-  const env = {
-    ...process.env,
-    ...extraEnv,
-    DOCS_BUNDLER: bundler === 'webpack' ? 'webpack' : '',
-    BENCH_RSS_FILE: rssFile,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'bench/maxrss.cjs')}`.trim(),
-  };
-  const started = performance.now();
-  const treePeakKb = await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {cwd: siteDir, env, watchMemory: true});
-  const seconds = (performance.now() - started) / 1000;
-  const peaks = readFileSync(rssFile, 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[1]));
-  rmSync(rssFile, {force: true});
-  const largestProcessKb = Math.max(...peaks);
-  return {seconds, peakRssMb: Math.max(treePeakKb, largestProcessKb) / 1024, largestProcessMb: largestProcessKb / 1024};
-}
 
 /**
  * The site as it would build without one of our additions (`remove`: paths of the sources
@@ -80,46 +49,6 @@ const stockSearchBuild = (outDir: string) =>
 
 /** The baseline for what the page menu adds: doc pages without the DocItem/Content wrapper. */
 const noPageMenuBuild = (outDir: string) => variantBuild('no-page-menu', ['src/theme/DocItem/Content'], outDir);
-
-interface MarkdownFigures {
-  /** The step alone, as one process after a build. */
-  seconds: number;
-  /** Cold builds with the step (beside the bundler, as `npm run build` runs it) and without it, interleaved. */
-  withSeconds: number[];
-  withoutSeconds: number[];
-  fullBytes: number;
-  fullGzip: number;
-  largestSection: {file: string; bytes: number; gzip: number};
-}
-
-/**
- * What the Markdown step (twins and llms files) costs: the wall time it adds to a cold build,
- * from builds with and without it taken in turn (`firstWith` is the bench's main build), and
- * its own time as one process into a built site; and the sizes it writes.
- */
-async function markdownStep(outDir: string, firstWith: number): Promise<MarkdownFigures> {
-  const withSeconds = [firstWith];
-  const withoutSeconds: number[] = [];
-  const pairDir = path.join(outRoot, 'markdown-pair');
-  withoutSeconds.push((await coldBuild('faster', pairDir, {DOCS_MARKDOWN: 'off'})).seconds);
-  withSeconds.push((await coldBuild('faster', pairDir)).seconds);
-  withoutSeconds.push((await coldBuild('faster', pairDir, {DOCS_MARKDOWN: 'off'})).seconds);
-  rmSync(pairDir, {recursive: true, force: true});
-  const started = performance.now();
-  // As the build's plugin runs it (React's production build).
-  await run(process.execPath, ['--import', 'tsx', path.join(siteDir, 'scripts/markdown-twins.ts')], {
-    cwd: siteDir,
-    env: {...process.env, DOCS_OUT_DIR: outDir, NODE_ENV: 'production'},
-  });
-  const seconds = (performance.now() - started) / 1000;
-  const size = (file: string) => {
-    const content = readFileSync(path.join(outDir, file));
-    return {bytes: content.length, gzip: zlib.gzipSync(content).length};
-  };
-  const sections = readdirSync(path.join(outDir, 'llms-full')).map((f) => ({file: `llms-full/${f}`, ...size(`llms-full/${f}`)}));
-  const full = size('llms-full.txt');
-  return {seconds, withSeconds, withoutSeconds, fullBytes: full.bytes, fullGzip: full.gzip, largestSection: sections.reduce((a, b) => (b.bytes > a.bytes ? b : a))};
-}
 
 interface Weight {
   jsRaw: number;
@@ -184,7 +113,7 @@ async function main(): Promise<void> {
     webpack = await coldBuild('webpack', path.join(outRoot, 'webpack'));
   }
   console.log('Markdown twins and llms files...');
-  const markdown = await markdownStep(fasterDir, faster.seconds);
+  const markdown = await benchMarkdownStep({outDir: fasterDir, workDir: outRoot, firstWith: faster.seconds});
   await compressBuild(fasterDir);
   console.log("Build with the theme's stock DocSearch bar (baseline for local search)...");
   const noSearchDir = path.join(outRoot, 'stock-search');
@@ -251,13 +180,7 @@ async function main(): Promise<void> {
     console.log(`Faster / webpack build time: ${(faster.seconds / webpack.seconds).toFixed(2)}x (target <= 0.35x); peak memory ${(faster.peakRssMb / webpack.peakRssMb).toFixed(2)}x`);
   }
   console.log('\n## Markdown twins and llms files');
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const [withMd, withoutMd] = [mean(markdown.withSeconds), mean(markdown.withoutSeconds)];
-  const list = (values: number[]) => values.map((v) => `${v.toFixed(1)} s`).join(', ');
-  console.log(`Cold Faster build with the Markdown step: ${list(markdown.withSeconds)}; without it: ${list(markdown.withoutSeconds)} (taken in turn)`);
-  console.log(`Build time the step adds: ${(withMd - withoutMd).toFixed(1)} s, ${(((withMd - withoutMd) / withoutMd) * 100).toFixed(1)} % of the build without it (target < 10 %)`);
-  console.log(`The step alone, one process after a build: ${markdown.seconds.toFixed(1)} s (${((markdown.seconds / withoutMd) * 100).toFixed(1)} % of the build without it)`);
-  console.log(`llms-full.txt: ${kb(markdown.fullBytes)} raw, ${kb(markdown.fullGzip)} gzip; largest section file ${markdown.largestSection.file}: ${kb(markdown.largestSection.bytes)} raw, ${kb(markdown.largestSection.gzip)} gzip`);
+  for (const line of markdownReport(markdown)) console.log(line);
   const menuAdded = menuWeight.with.jsGzip - menuWeight.without.jsGzip;
   console.log(`Page menu: JS on a first load of /docs/intro ${kb(menuWeight.with.jsGzip)} gzip with it, ${kb(menuWeight.without.jsGzip)} without: ${menuAdded >= 0 ? '+' : '-'}${kb(Math.abs(menuAdded))} (target < +2 KB)`);
 

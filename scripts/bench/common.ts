@@ -1,9 +1,13 @@
 /** What the bench's parts share: the browser they launch, child processes, the pages they pick. */
 import {spawn} from 'node:child_process';
-import {statSync} from 'node:fs';
+import {readFileSync, rmSync, statSync} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {routeFile} from '../../server/static-site';
 import {watchTreeRss} from './tree-rss';
+
+/** The site's root folder. */
+export const siteDir = path.resolve(__dirname, '../..');
 
 export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags for every Chromium the bench starts (Playwright adds its own headless flag; Lighthouse's launcher gets `--headless=new`). */
@@ -42,4 +46,34 @@ export function largestDocRoute(files: ReadonlySet<string>, buildDir: string, sk
     if (size > best.size && routeFile(route, files)) best = {route, size};
   }
   return best.route;
+}
+
+export interface BuildFigures {
+  seconds: number;
+  /** Peak of the build's processes together (sampled every 100 ms). */
+  peakRssMb: number;
+  /** Peak of the largest single process (exact, from the kernel's accounting). */
+  largestProcessMb: number;
+}
+
+/** A cold build: Docusaurus' generated files and bundler caches removed first. */
+export async function coldBuild(bundler: 'faster' | 'webpack', outDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<BuildFigures> {
+  for (const cache of ['.docusaurus', 'node_modules/.cache']) rmSync(path.join(siteDir, cache), {recursive: true, force: true});
+  rmSync(outDir, {recursive: true, force: true});
+  const rssFile = path.join(os.tmpdir(), `bench-rss-${process.pid}-${bundler}.txt`);
+  rmSync(rssFile, {force: true});
+  const env = {
+    ...process.env,
+    ...extraEnv,
+    DOCS_BUNDLER: bundler === 'webpack' ? 'webpack' : '',
+    BENCH_RSS_FILE: rssFile,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${path.join(__dirname, 'maxrss.cjs')}`.trim(),
+  };
+  const started = performance.now();
+  const treePeakKb = await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {cwd: siteDir, env, watchMemory: true});
+  const seconds = (performance.now() - started) / 1000;
+  const peaks = readFileSync(rssFile, 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[1]));
+  rmSync(rssFile, {force: true});
+  const largestProcessKb = Math.max(...peaks);
+  return {seconds, peakRssMb: Math.max(treePeakKb, largestProcessKb) / 1024, largestProcessMb: largestProcessKb / 1024};
 }
