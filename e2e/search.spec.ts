@@ -218,19 +218,42 @@ test.describe('search', () => {
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   });
 
-  test('no shortcut opens search on a partner site, before or after the bar has loaded', async ({page, baseURL}) => {
+  test('loads the DocSearch bar only when a reader reaches for it', async ({page}) => {
+    // Scripts that carry DocSearch's own button (the library the real bar bundles).
+    const docsearch: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      if ((await response.text().catch(() => '')).includes('DocSearch-Button-Keys')) docsearch.push(response.url());
+    });
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'default');
+    // Idle periods pass, each followed by frames that would show what it started.
+    for (let i = 0; i < 3; i += 1) {
+      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+      await nextFrames(page);
+    }
+    expect(await page.locator('html').getAttribute('data-search-bar')).toBe('placeholder');
+    expect(docsearch).toEqual([]);
+    await page.locator('.navbar .DocSearch-Button').hover();
+    await expect(page.locator('html')).toHaveAttribute('data-search-bar', 'ready');
+    await expect.poll(() => docsearch.length).toBeGreaterThan(0);
+    await page.locator('.navbar .DocSearch-Button').click();
+    await expect(page.locator('.DocSearch-Input')).toBeFocused();
+  });
+
+  test('no shortcut opens search on a partner site, and the bar never loads there', async ({page, baseURL}) => {
     await page.route(PARTNER_API, (route) => route.fulfill({json: acme}));
     await page.goto(onHost(baseURL, 'acme.localhost', '/docs/intro'));
     await waitForHydration(page);
     await expect(page.locator('html')).toHaveAttribute('data-brand', 'partner');
     await expect(page.locator('.navbar .DocSearch-Button')).toBeHidden();
-    expect(await pressShortcuts(page)).toEqual([false, false, false]);
-    await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
-    // Past the moment the real bar would have loaded: the wrapper says it is due, and blocked.
+    // The wrapper says search is blocked here.
     await expect(page.locator('html')).toHaveAttribute('data-search-bar', 'blocked');
     expect(await pressShortcuts(page)).toEqual([false, false, false]);
     await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
     await expect(page.locator('.DocSearch-Input')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-search-bar', 'blocked');
   });
 
   test("no shortcut opens search while a partner host's brand is unknown; they work once it is the default brand", async ({page, baseURL}) => {

@@ -30,3 +30,15 @@ describe('first-load scripts', () => {
     expect(scripts.filter((f) => PRISM.test(read(f)))).toHaveLength(1);
   });
 });
+
+describe('server HTML', () => {
+  const pages = (readdirSync(buildDir, {recursive: true}) as string[]).filter((f) => f.endsWith('.html'));
+
+  // A Suspense boundary rendered on the server comes out of line: its content in a hidden
+  // element at the end of the page and moved into place by a script, after the first paint.
+  it('has every part of every page in place, none streamed out of line', () => {
+    expect(pages.length).toBeGreaterThan(200);
+    const outOfLine = pages.filter((f) => /<template id=["']?B:\d/.test(readFileSync(path.join(buildDir, f), 'utf8')));
+    expect(outOfLine).toEqual([]);
+  });
+});

@@ -1,14 +1,15 @@
 // Wraps the DocSearch search bar.
 // - The bar itself (DocSearch's button bundles the whole DocSearch library, ~40 KB gzip)
-//   is loaded after the page is interactive, not in the main bundle: until then a
-//   look-alike button holds its place, and a click or the Ctrl/Cmd+K and '/' shortcuts
-//   load it at once and are replayed.
+//   loads when a reader reaches for search, not with the page: until then a look-alike
+//   button holds its place. A pointer, focus or touch on it loads the bar; a click or the
+//   Ctrl/Cmd+K and '/' shortcuts load it at once and are replayed. A page load that never
+//   searches runs none of DocSearch.
 // - Without an Algolia account (the default) the DocSearch modal gets our local client
 //   instead of Algolia's; the client and the records load only when search is reached for.
 // - Partner sites have no search: the box is hidden (CSS), the bar is never mounted (so
 //   DocSearch's own shortcuts are not listening) and the shortcuts do nothing, also while
 //   a host's brand is still unknown.
-import {lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
+import {lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentProps, type ReactNode} from 'react';
 import type SearchBarType from '@theme-original/SearchBar';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -109,6 +110,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
   const allowed = useSearchAllowed();
   const local = (siteConfig.customFields?.search as {mode?: string} | undefined)?.mode !== 'algolia';
   const [load, setLoad] = useState(false);
+  const loadBar = useCallback(() => startTransition(() => setLoad(true)), []);
   // The real bar listens for its shortcuts once mounted; until then this wrapper does.
   const [mounted, setMounted] = useState(false);
   const pending = useRef<KeyboardEvent | 'click' | null>(null);
@@ -130,51 +132,53 @@ export default function SearchBarWrapper(props: Props): ReactNode {
 
   useEffect(() => {
     if (!isBrowser || mounted) return undefined;
-    // Load the real bar once the page is idle; a shortcut loads it now and is replayed.
+    // Until the real bar is mounted, a shortcut loads it and is replayed.
     const onKey = (event: KeyboardEvent) => {
       if (!isShortcut(event) || searchBlocked()) return;
       event.preventDefault();
       pending.current = event;
       preload();
-      setLoad(true);
+      loadBar();
     };
     window.addEventListener('keydown', onKey);
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setLoad(true), {timeout: 4000});
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      cancel(handle);
-    };
-  }, [isBrowser, mounted, preload]);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isBrowser, mounted, preload, loadBar]);
 
-  // What stands in the navbar, for tools and tests to wait on: the look-alike until the real
-  // bar is due, then the real bar ('ready'), or nothing more where search is not allowed.
+  // What stands in the navbar, for tools and tests to wait on: nothing where search is not
+  // allowed, else the look-alike until a reader reaches for search, then the real bar.
   useEffect(() => {
     if (!isBrowser) return;
-    document.documentElement.setAttribute('data-search-bar', !load ? 'placeholder' : !allowed ? 'blocked' : mounted ? 'ready' : 'loading');
+    document.documentElement.setAttribute('data-search-bar', !allowed ? 'blocked' : !load ? 'placeholder' : mounted ? 'ready' : 'loading');
   }, [isBrowser, load, allowed, mounted]);
 
   const activate = (kind: 'click' | 'warm') => {
     if (searchBlocked()) return;
     if (kind === 'click') pending.current = 'click';
     preload();
-    setLoad(true);
+    loadBar();
   };
   const placeholder = <PlaceholderButton onActivate={activate} />;
-  const bar =
-    !isBrowser || !load || !allowed ? (
-      placeholder
-    ) : (
-      <Suspense fallback={placeholder}>
-        <OriginalSearchBar
-          getMissingResultsUrl={missingResultsUrl}
-          {...props}
-          transformSearchClient={transformSearchClient as never}
-        />
-        <Replay pending={pending} onMountedChange={setMounted} />
-      </Suspense>
-    );
+  // In the browser the look-alike stays mounted while the real bar loads (the load is a
+  // transition), so a click that follows the hover which started the load lands on it and is
+  // replayed. Not on the server: React would stream the boundary out of line.
+  const bar = !isBrowser || !allowed ? (
+    placeholder
+  ) : (
+    <Suspense fallback={placeholder}>
+      {load ? (
+        <>
+          <OriginalSearchBar
+            getMissingResultsUrl={missingResultsUrl}
+            {...props}
+            transformSearchClient={transformSearchClient as never}
+          />
+          <Replay pending={pending} onMountedChange={setMounted} />
+        </>
+      ) : (
+        placeholder
+      )}
+    </Suspense>
+  );
   if (!local) return bar;
   return (
     <div className="local-search" onPointerEnter={preload} onFocusCapture={preload} onTouchStart={preload}>
