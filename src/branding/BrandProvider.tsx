@@ -63,7 +63,9 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
           console.error('Org config fetch failed', error);
           // Only "not a partner" is remembered; after an outage the cache keeps the last good config.
           loaded.rememberLoadFailure(error);
-          setBrand(defaultBrand(logoAlt));
+          // Already the default brand (the default host's usual case): the same object, so
+          // nothing that shows the brand renders again.
+          setBrand((current) => (current.is_partner ? defaultBrand(logoAlt) : current));
         }
       })
       .catch((error: unknown) => {
