@@ -38,8 +38,8 @@ function engineOptions(records: SearchRecord[], onTerm?: (term: string) => void)
 }
 
 /** An empty engine for the records, to add them to one by one (`engine.add(position)`). */
-export function newEngine(records: SearchRecord[]): MiniSearch<number> {
-  return new MiniSearch<number>(engineOptions(records));
+export function newEngine(records: SearchRecord[], onTerm?: (term: string) => void): MiniSearch<number> {
+  return new MiniSearch<number>(engineOptions(records, onTerm));
 }
 
 /**
@@ -66,7 +66,7 @@ export interface IndexedRecords {
 /** The index of every record of the file, made at build time with the engine the browser uses. */
 export function prebuildIndex(records: SearchRecord[]): PrebuiltIndex {
   const firstUse = new Set<string>();
-  const engine = new MiniSearch<number>(engineOptions(records, (term) => firstUse.add(term)));
+  const engine = newEngine(records, (term) => firstUse.add(term));
   for (let position = 0; position < records.length; position += 1) engine.add(position);
   const plain = engine.toJSON();
   const byTerm = new Map(plain.index);
