@@ -15,7 +15,7 @@ import {benchPartnerApi} from './bench/partner-api';
 import {benchSearch} from './bench/search';
 import {benchSearchPage, SEARCH_PAGE_TERMS, type SearchPageTimes} from './bench/search-page';
 import {lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
-import {chromeFlags, chromePath, coldBuild, largestDocRoute, run, siteDir, STOCK_TARGETS, type BuildFigures} from './bench/common';
+import {chromeFlags, chromePath, coldBuild, kb, largestDocRoute, run, siteDir, STOCK_TARGETS, type BuildFigures} from './bench/common';
 import {benchMarkdownStep, markdownReport} from './bench/markdown-step';
 import {benchAgainstStock, stockTable} from './bench/stock-compare';
 
@@ -97,7 +97,6 @@ async function lighthouseMobile(url: string): Promise<LighthouseRun> {
   return medianRun(runs);
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
   if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: run \`bash scripts/ensure-chromium.sh\` first.`);

@@ -13,6 +13,9 @@ export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Flags for every Chromium the bench starts (Playwright adds its own headless flag; Lighthouse's launcher gets `--headless=new`). */
 export const chromeFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+/** A byte count as the bench's reports print it. */
+export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
 /** The targets of the comparison with stock Docusaurus, as issue and README state them. */
 export const STOCK_TARGETS = 'Targets: TBT <= 0.8x stock intro (home, intro, longest guide, API page); main thread <= 1.0x; LCP <= 1.4x its no-script page; CLS 0.';
 

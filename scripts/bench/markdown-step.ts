@@ -11,7 +11,7 @@
 import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {coldBuild, run, siteDir} from './common';
+import {coldBuild, kb, run, siteDir} from './common';
 
 export interface MarkdownFigures {
   /** The step alone, as one process after a build. */
@@ -32,19 +32,17 @@ export interface MarkdownFigures {
 export async function benchMarkdownStep(options: {outDir: string; workDir: string; pairs?: number; firstWith?: number; log?: (line: string) => void}): Promise<MarkdownFigures> {
   const pairs = Math.max(1, options.pairs ?? Number(process.env.BENCH_MARKDOWN_PAIRS ?? 3));
   const log = options.log ?? (() => {});
-  const withSeconds: number[] = [];
-  const withoutSeconds: number[] = [];
+  const seconds = {with: [] as number[], without: [] as number[]};
   const build = async (kind: 'with' | 'without', outDir: string) => {
-    log(`Cold build ${kind} the Markdown step (${(kind === 'with' ? withSeconds : withoutSeconds).length + 1} of ${pairs})...`);
-    const {seconds} = await coldBuild('faster', outDir, kind === 'with' ? {} : {DOCS_MARKDOWN: 'off'});
-    (kind === 'with' ? withSeconds : withoutSeconds).push(seconds);
+    log(`Cold build ${kind} the Markdown step (${seconds[kind].length + 1} of ${pairs})...`);
+    seconds[kind].push((await coldBuild('faster', outDir, kind === 'with' ? {} : {DOCS_MARKDOWN: 'off'})).seconds);
   };
-  if (options.firstWith !== undefined) withSeconds.push(options.firstWith);
+  if (options.firstWith !== undefined) seconds.with.push(options.firstWith);
   else await build('with', options.outDir);
   const pairDir = path.join(options.workDir, 'markdown-pair');
-  while (withoutSeconds.length < pairs) {
+  while (seconds.without.length < pairs) {
     await build('without', pairDir);
-    if (withSeconds.length < pairs) await build('with', pairDir);
+    if (seconds.with.length < pairs) await build('with', pairDir);
   }
   rmSync(pairDir, {recursive: true, force: true});
 
@@ -55,17 +53,16 @@ export async function benchMarkdownStep(options: {outDir: string; workDir: strin
     cwd: siteDir,
     env: {...process.env, DOCS_OUT_DIR: options.outDir, NODE_ENV: 'production'},
   });
-  const seconds = (performance.now() - started) / 1000;
+  const alone = (performance.now() - started) / 1000;
   const size = (file: string) => {
     const content = readFileSync(path.join(options.outDir, file));
     return {bytes: content.length, gzip: zlib.gzipSync(content).length};
   };
   const sections = readdirSync(path.join(options.outDir, 'llms-full')).map((f) => ({file: `llms-full/${f}`, ...size(`llms-full/${f}`)}));
   const full = size('llms-full.txt');
-  return {seconds, withSeconds, withoutSeconds, fullBytes: full.bytes, fullGzip: full.gzip, largestSection: sections.reduce((a, b) => (b.bytes > a.bytes ? b : a))};
+  return {seconds: alone, withSeconds: seconds.with, withoutSeconds: seconds.without, fullBytes: full.bytes, fullGzip: full.gzip, largestSection: sections.reduce((a, b) => (b.bytes > a.bytes ? b : a))};
 }
 
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
