@@ -311,9 +311,13 @@ export function formatParameters(billions: number): string {
   return `${billions < 10 ? billions.toFixed(2) : (Math.round(billions * 10 + 1e-6) / 10).toFixed(1)}B`;
 }
 
+// Made once, when first needed: making a formatter costs far more than using one.
+let gbFormat: Intl.NumberFormat | undefined;
+
 /** "15.2 GB": a size in GB with one decimal. */
 export function formatGb(gb: number): string {
-  return `${gb.toLocaleString('en-US', {maximumFractionDigits: 1, minimumFractionDigits: 1})} GB`;
+  gbFormat ??= new Intl.NumberFormat('en-US', {maximumFractionDigits: 1, minimumFractionDigits: 1});
+  return `${gbFormat.format(gb)} GB`;
 }
 
 /** "16,384". */

@@ -7,10 +7,22 @@ import {flavors, policies} from './platform';
 
 export const HOURS_PER_MONTH = 730;
 
+// One formatter per precision, made when first needed: making a formatter costs far more
+// than using one, and a pricing page formats hundreds of amounts as it renders.
+const usdFormats = new Map<number, Intl.NumberFormat>();
+function usdFormat(decimals: number): Intl.NumberFormat {
+  let format = usdFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {minimumFractionDigits: 2, maximumFractionDigits: decimals});
+    usdFormats.set(decimals, format);
+  }
+  return format;
+}
+
 /** US dollars with at least two decimals, more for sub-cent rates (`$0.000096`). */
 export function formatUsd(amount: number): string {
   const decimals = amount !== 0 && Math.abs(amount) < 0.01 ? Math.min(8, Math.max(2, 1 - Math.floor(Math.log10(Math.abs(amount))) + 1)) : 2;
-  const text = Math.abs(amount).toLocaleString('en-US', {minimumFractionDigits: 2, maximumFractionDigits: decimals});
+  const text = usdFormat(decimals).format(Math.abs(amount));
   return `${amount < 0 ? '-' : ''}$${text}`;
 }
 
