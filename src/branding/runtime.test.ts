@@ -25,6 +25,14 @@ class FakeElement {
   hasAttribute(name: string) {
     return this.attributes.has(name);
   }
+  /** Selector lists of attribute presence tests only, such as `[data-brand-text],[data-console-path]`. */
+  matches(selector: string) {
+    return selector.split(',').some((part) => {
+      const name = /^\[([\w-]+)\]$/.exec(part.trim())?.[1];
+      if (!name) throw new Error(`The fake DOM does not know the selector ${part}`);
+      return this.hasAttribute(name);
+    });
+  }
   appendChild(child: FakeElement) {
     child.remove();
     this.children.push(child);
@@ -60,7 +68,7 @@ let storage: FakeStorage;
 let html: FakeElement;
 let head: FakeElement;
 let window: Record<string, unknown>;
-/** Elements of the page that carry brand values (what `querySelectorAll` finds). */
+/** Elements of the page that carry brand values (what `querySelectorAll` finds among). */
 let marked: FakeElement[];
 
 /** A fake browser whose `window.localStorage` is `localStorage`, or throws it if it is an error. */
@@ -83,7 +91,7 @@ function stubBrowser(localStorage: unknown = new FakeStorage()) {
     head,
     createElement: (tag: string) => new FakeElement(tag),
     getElementById: (id: string) => head.children.find((child) => child.id === id) ?? null,
-    querySelectorAll: () => marked,
+    querySelectorAll: (selector: string) => marked.filter((element) => element.matches(selector)),
   });
 }
 
@@ -224,6 +232,19 @@ describe('applyBrandToDocument', () => {
     expect(code.textContent).toBe('https://api.example.com/v1');
     expect(mail.getAttribute('href')).toBe('mailto:support@example.com');
     expect(consoleLink.getAttribute('href')).toBe('https://console.example.com/billing');
+  });
+
+  it("puts the partner's name into names the server rendered, and the default's back", () => {
+    const name = Object.assign(new FakeElement('span'), {textContent: 'Violet Cloud'});
+    name.setAttribute('data-brand-name', '');
+    const code = Object.assign(new FakeElement('span'), {textContent: 'https://api.example.com/v1'});
+    code.setAttribute('data-brand-text', 'apiBase');
+    marked.push(name, code);
+    applyBrandToDocument(brandFromConfig(acme));
+    expect(name.textContent).toBe('Acme Compute');
+    expect(code.textContent).toBe('https://api.example.com/v1');
+    applyBrandToDocument(defaultBrand());
+    expect(name.textContent).toBe('Violet Cloud');
   });
 
   it('caches the content values for the pre-paint script', () => {

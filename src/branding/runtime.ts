@@ -99,6 +99,14 @@ export function rememberLoadFailure(error: unknown): void {
   if (isNotAPartner(error)) writeCachedBrand(null);
 }
 
+/** Sets an element's text, keeping its one text node (which React may own) where it has one. */
+function writeText(el: Element, text: string): void {
+  if (el.textContent === text) return;
+  const node = el.firstChild;
+  if (node && node.nodeType === 3 && !node.nextSibling) node.nodeValue = text;
+  else el.textContent = text;
+}
+
 /** Applies what of a brand lives outside React: colour variables, grey theme, favicon, flags. */
 export function applyBrandToDocument(brand: Brand): void {
   const root = document.documentElement;
@@ -112,9 +120,11 @@ export function applyBrandToDocument(brand: Brand): void {
   root.setAttribute('data-brand-theme', brand.theme);
   if (brand.is_partner) root.setAttribute('data-brand', 'partner');
   else root.removeAttribute('data-brand');
-  // Brand values in server-rendered code, which React leaves as it is after hydration.
+  // Brand values and names in server HTML that React leaves as it is after hydration: code
+  // blocks, and the body of the page first loaded (src/theme/DocItem/Content/Island.tsx).
   const values: Record<string, unknown> = {...brandValues(brand)};
   document.querySelectorAll(BRAND_VALUE_SELECTOR).forEach((el) => applyBrandValue(el, values));
+  document.querySelectorAll('[data-brand-name]').forEach((el) => writeText(el, brand.name));
   // A partner without a logo: the navbar shows its name (see custom.css).
   if (brand.is_partner && !brand.logos.light) root.setAttribute('data-brand-logoless', '');
   else root.removeAttribute('data-brand-logoless');
