@@ -382,6 +382,22 @@ test.describe('partner branding', () => {
     await expect(page.locator('a[data-brand-link="supportEmail"]').first()).toHaveAttribute('href', 'mailto:help@acme.example');
   });
 
+  test("the copy button of a page's first load copies the partner's API base", async ({page, context, baseURL}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.route(API, (route) => route.fulfill({json: {...acme, uris: {console: 'https://console.acme.example', api_uri: 'https://api.acme.example'}}}));
+    await page.setViewportSize({width: 1280, height: 900});
+    await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/api-reference/core-resources/virtual-machines/manage/hibernate'));
+    await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'partner');
+    // The body is the server's HTML, its code buttons rendered into it by the app.
+    await expect(page.locator('.theme-doc-markdown')).toHaveAttribute('data-body', 'server');
+    const block = page.locator('.api-code-samples [role="tabpanel"]:visible .theme-code-block').first();
+    await block.hover();
+    await block.getByRole('button', {name: /copy/i}).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('https://api.acme.example/v1/core/virtual-machines/');
+    expect(copied).not.toContain('example.com/');
+  });
+
   test('the demo partner files brand acme.localhost and globex.localhost through our API', async ({page, baseURL}) => {
     await page.goto(partnerUrl(baseURL, 'acme.localhost', '/'));
     await expect(page.locator('.navbar__brand img').first()).toHaveAttribute('alt', 'Acme Compute');

@@ -225,3 +225,80 @@ test.describe('code blocks', () => {
     await expect(page.locator(firstBashBlock).first().locator('.token').first()).toBeAttached();
   });
 });
+
+test.describe('the body of the page a reader loads', () => {
+  // Kept as the server rendered it (src/theme/DocItem/Content/Island.tsx): React adopts one
+  // element and gives what needs script its behaviour by hand.
+  const GUIDE = '/docs/libraries/go';
+  const body = '.theme-doc-markdown';
+
+  test('stays the server HTML, with its links opening in the app and a rendered body on the way back', async ({page}) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|recoverable|Minified React error/i.test(message.text())) errors.push(message.text());
+    });
+    await page.addInitScript((selector) => {
+      const state = window as unknown as {serverBody: Element | null; removed: number};
+      state.removed = 0;
+      document.addEventListener('DOMContentLoaded', () => {
+        state.serverBody = document.querySelector(selector);
+        new MutationObserver((records) => {
+          for (const record of records) state.removed += record.removedNodes.length;
+        }).observe(state.serverBody!, {childList: true, subtree: true});
+      });
+    }, body);
+    await page.setViewportSize({width: 1280, height: 900});
+    await page.goto(GUIDE);
+    await waitForHydration(page);
+    await expect(page.locator(body)).toHaveAttribute('data-body', 'server');
+    const kept = await page.evaluate((selector) => {
+      const state = window as unknown as {serverBody: Element | null; removed: number};
+      return {same: state.serverBody === document.querySelector(selector), removed: state.removed};
+    }, body);
+    expect(kept).toEqual({same: true, removed: 0});
+    expect(errors).toEqual([]);
+
+    // A link in the body opens its page in the app: no new document is loaded.
+    await page.evaluate(() => ((window as unknown as {sameDocument: boolean}).sameDocument = true));
+    const link = page.locator(`${body} p a[href="/docs/api-reference"]`).first();
+    await link.click();
+    await expect(page).toHaveURL(/\/docs\/api-reference$/);
+    await expect(page.locator(`${body} h1`)).toHaveText('API reference');
+    expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+    // That page's body is React's, and so is the first page's when the reader goes back.
+    await expect(page.locator(body)).not.toHaveAttribute('data-body', /.*/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${GUIDE}$`));
+    await expect(page.locator(`${body} h1`)).toHaveText('Go client');
+    await expect(page.locator(`${body} .theme-code-block`).first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
+  });
+
+  test('gives its code blocks working copy and word-wrap buttons', async ({page, context}) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto(GUIDE);
+    await waitForHydration(page);
+    await expect(page.locator(body)).toHaveAttribute('data-body', 'server');
+    // The first block wider than a phone: the theme offers word wrap for it.
+    const index = await page.locator(`${body} .theme-code-block pre`).evaluateAll((pres) => pres.findIndex((pre) => pre.scrollWidth > pre.clientWidth));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const wide = page.locator(`${body} .theme-code-block`).nth(index);
+    await wide.scrollIntoViewIfNeeded();
+    const wrap = wide.getByRole('button', {name: 'Toggle word wrap'});
+    await wrap.click();
+    await expect(wide.locator('code')).toHaveCSS('white-space', 'pre-wrap');
+    const code = await wide.locator('code').evaluate((element) => Array.from(element.querySelectorAll('.token-line'), (line) => line.textContent).join('\n'));
+    await wide.getByRole('button', {name: /copy/i}).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  });
+
+  test('is hydrated in full where it holds the theme tabs, which then switch', async ({page}) => {
+    await page.goto('/docs/ai-studio/inference');
+    await waitForHydration(page);
+    const tabs = page.locator('.theme-tabs-container [role="tab"]');
+    await tabs.filter({hasText: 'Python'}).click();
+    await expect(tabs.filter({hasText: 'Python'})).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator(body)).not.toHaveAttribute('data-body', /.*/);
+  });
+});

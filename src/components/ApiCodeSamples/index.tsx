@@ -5,7 +5,9 @@
  * which throws away the server-highlighted code blocks and has Prism tokenise every
  * sample again in one long task. Here the panels are rendered once, all of them (the
  * unpicked ones `hidden`, so no-JS readers and crawlers get every language), and picking
- * a language only toggles `hidden`.
+ * a language only toggles `hidden`. A page whose body is kept as server HTML (see
+ * src/theme/DocItem/Content) has its tab sets switched by `enhanceSampleTabs`, on the same
+ * remembered language.
  */
 import {Children, isValidElement, useId, useRef, useSyncExternalStore, type KeyboardEvent, type ReactElement, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -49,6 +51,72 @@ function subscribe(listener: () => void): () => void {
 // applied by the re-render React runs right after hydration, which only flips attributes.
 const serverLanguage = (): null => null;
 
+/** The index a key moves to from `index` in a tab list of `count`, or undefined for other keys. */
+function stepTo(key: string, index: number, count: number): number | undefined {
+  const last = count - 1;
+  const steps: Record<string, number> = {ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last};
+  return steps[key];
+}
+
+/** Shows `value`'s panel in one server-rendered tab set (the first language when it has none). */
+function showLanguage(set: Element, value: string | null): void {
+  const tabs = Array.from(set.querySelectorAll<HTMLElement>(':scope > [role="tablist"] > [role="tab"]'));
+  const picked = tabs.some((tab) => tab.dataset.value === value) ? value : (tabs[0]?.dataset.value ?? null);
+  for (const tab of tabs) {
+    const isSelected = tab.dataset.value === picked;
+    tab.setAttribute('aria-selected', String(isSelected));
+    tab.tabIndex = isSelected ? 0 : -1;
+    tab.classList.toggle('tabs__item--active', isSelected);
+  }
+  set.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]').forEach((panel) => {
+    panel.hidden = panel.dataset.value !== picked;
+  });
+}
+
+/**
+ * Makes the tab sets inside `root`, server HTML that React does not manage, switch like
+ * the component's: click and arrow/Home/End keys, the language shared with every other
+ * tab set and remembered. Returns the clean-up.
+ */
+export function enhanceSampleTabs(root: HTMLElement): () => void {
+  const sets = () => root.querySelectorAll('.api-code-samples');
+  const applyAll = () => sets().forEach((set) => showLanguage(set, storedLanguage()));
+  applyAll();
+  const unsubscribe = subscribe(applyAll);
+  const select = (tab: HTMLElement) => {
+    tab.focus();
+    if (tab.getAttribute('aria-selected') === 'true' || !tab.dataset.value) return;
+    // Tab sets above this one change height too; keep this one where the reader is.
+    const before = tab.getBoundingClientRect().top;
+    pickLanguage(tab.dataset.value);
+    window.scrollBy(0, tab.getBoundingClientRect().top - before);
+  };
+  const tabOf = (event: Event) => {
+    const tab = event.target instanceof Element ? event.target.closest<HTMLElement>('.api-code-samples > [role="tablist"] > [role="tab"]') : null;
+    return tab && root.contains(tab) ? tab : null;
+  };
+  const onClick = (event: MouseEvent) => {
+    const tab = tabOf(event);
+    if (tab) select(tab);
+  };
+  const onKeyDown = (event: globalThis.KeyboardEvent) => {
+    const tab = tabOf(event);
+    if (!tab) return;
+    const tabs = Array.from(tab.parentElement!.querySelectorAll<HTMLElement>(':scope > [role="tab"]'));
+    const next = stepTo(event.key, tabs.indexOf(tab), tabs.length);
+    if (next === undefined) return;
+    event.preventDefault();
+    select(tabs[next]!);
+  };
+  root.addEventListener('click', onClick);
+  root.addEventListener('keydown', onKeyDown);
+  return () => {
+    unsubscribe();
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('keydown', onKeyDown);
+  };
+}
+
 interface SampleProps {
   /** Stable id of the language, stored as the reader's choice. */
   value: string;
@@ -80,8 +148,7 @@ export default function ApiCodeSamples({children}: {children?: ReactNode}): Reac
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = samples.length - 1;
-    const next = {ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last}[event.key];
+    const next = stepTo(event.key, index, samples.length);
     if (next === undefined) return;
     event.preventDefault();
     select(next);
@@ -101,6 +168,7 @@ export default function ApiCodeSamples({children}: {children?: ReactNode}): Reac
               type="button"
               role="tab"
               id={`${id}-tab-${sample.props.value}`}
+              data-value={sample.props.value}
               aria-controls={`${id}-panel-${sample.props.value}`}
               aria-selected={isSelected}
               tabIndex={isSelected ? 0 : -1}
@@ -117,6 +185,7 @@ export default function ApiCodeSamples({children}: {children?: ReactNode}): Reac
           key={sample.props.value}
           role="tabpanel"
           id={`${id}-panel-${sample.props.value}`}
+          data-value={sample.props.value}
           aria-labelledby={`${id}-tab-${sample.props.value}`}
           hidden={sample.props.value !== selected}
           className={styles.panel}>

@@ -26,18 +26,20 @@ const Highlighted: ComponentType<Props> = process.env.DOCS_SERVER_RENDER
 const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 let listeningForIntent = false;
 
-/** Loads Prism once the reader moves towards a link, so a navigation rarely waits for it. */
-function useLoadOnIntent(): void {
-  useEffect(() => {
-    if (listeningForIntent || highlighting) return;
-    listeningForIntent = true;
-    const onIntent = (event: Event) => {
-      if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
-      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
-      void loadHighlighting();
-    };
-    for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, {capture: true, passive: true});
-  }, []);
+/**
+ * Loads Prism once the reader moves towards a link, so a navigation rarely waits for it.
+ * Also called by pages whose body stays server HTML (src/theme/DocItem/Content), where no
+ * code block of the first page renders.
+ */
+export function loadHighlightingOnIntent(): void {
+  if (listeningForIntent || highlighting) return;
+  listeningForIntent = true;
+  const onIntent = (event: Event) => {
+    if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
+    void loadHighlighting();
+  };
+  for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, {capture: true, passive: true});
 }
 
 export default function ContentWrapper(props: Props): ReactNode {
@@ -45,7 +47,7 @@ export default function ContentWrapper(props: Props): ReactNode {
   // True only for the first render in the browser, i.e. hydration of server HTML.
   const [hydratingServerHtml] = useState(() => typeof window !== 'undefined' && !isBrowser);
   const {metadata, wordWrap} = useCodeBlockContext();
-  useLoadOnIntent();
+  useEffect(loadHighlightingOnIntent, []);
   if (hydratingServerHtml) {
     return (
       <pre
