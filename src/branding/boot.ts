@@ -136,6 +136,17 @@ export function readerColorMode(storage: ColorModeStorage): 'light' | 'dark' | n
 }
 
 /**
+ * Sets an element's text if it differs, in its one existing text node where it has one
+ * (React may own that node). Runs in the pre-paint script and in the app.
+ */
+export function writeBrandText(el: Element, text: string): void {
+  if (el.textContent === text) return;
+  var node = el.firstChild;
+  if (node && node.nodeType === 3 && !node.nextSibling) node.nodeValue = text;
+  else el.textContent = text;
+}
+
+/**
  * Puts a brand's content values into an element marked by the server render or a
  * component: `data-brand-text` (its text), `data-brand-link` (a mailto href) and
  * `data-console-path` (a console link's href). Only what differs is written, and a text
@@ -147,11 +158,7 @@ export function applyBrandValue(el: Element, values: Record<string, unknown> | u
   if (!values) return;
   var key = el.getAttribute('data-brand-text');
   var text = key && Object.prototype.hasOwnProperty.call(values, key) ? values[key] : null;
-  if (typeof text === 'string' && el.textContent !== text) {
-    var node = el.firstChild;
-    if (node && node.nodeType === 3 && !node.nextSibling) node.nodeValue = text;
-    else el.textContent = text;
-  }
+  if (typeof text === 'string') writeBrandText(el, text);
   var link = el.getAttribute('data-brand-link');
   var address = link && Object.prototype.hasOwnProperty.call(values, link) ? values[link] : null;
   if (typeof address === 'string' && /^[^\s@<>"'()]+@[^\s@<>"'()]+$/.test(address) && el.getAttribute('href') !== 'mailto:' + address) {
@@ -303,7 +310,7 @@ const NAME_SHIM = 'var __name=function(f){return f};';
 
 /** The inline <head> script: the functions above and a call with the build's settings. */
 export function bootScript(settings: BootSettings): string {
-  const sources = [partnerApiBase, brandCacheKey, requestPartnerConfig, brandStyleSheet, readerColorMode, applyBrandValue, brandBoot].map((fn) => fn.toString());
+  const sources = [partnerApiBase, brandCacheKey, requestPartnerConfig, brandStyleSheet, readerColorMode, writeBrandText, applyBrandValue, brandBoot].map((fn) => fn.toString());
   // JSON in a <script>: escape '<' so no value can close the element.
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
   return `(function(){${NAME_SHIM}${sources.join('\n')}\nbrandBoot(${json});})();`;

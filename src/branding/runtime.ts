@@ -2,7 +2,7 @@
  * Browser side of branding: load the config (reusing the request the pre-paint
  * script started), apply a brand to the document, remember it per host.
  */
-import {applyBrandValue, brandCacheKey, brandStyleSheet, BRAND_VALUE_SELECTOR, requestPartnerConfig, type CachedBrandEntry} from './boot';
+import {applyBrandValue, brandCacheKey, writeBrandText, brandStyleSheet, BRAND_VALUE_SELECTOR, requestPartnerConfig, type CachedBrandEntry} from './boot';
 import {brandValues} from './contentValues';
 import {partnerConfigUrl} from './apiBase';
 import {brandFromConfig, type Brand} from './brand';
@@ -99,14 +99,6 @@ export function rememberLoadFailure(error: unknown): void {
   if (isNotAPartner(error)) writeCachedBrand(null);
 }
 
-/** Sets an element's text, keeping its one text node (which React may own) where it has one. */
-function writeText(el: Element, text: string): void {
-  if (el.textContent === text) return;
-  const node = el.firstChild;
-  if (node && node.nodeType === 3 && !node.nextSibling) node.nodeValue = text;
-  else el.textContent = text;
-}
-
 /** Applies what of a brand lives outside React: colour variables, grey theme, favicon, flags. */
 export function applyBrandToDocument(brand: Brand): void {
   const root = document.documentElement;
@@ -124,7 +116,7 @@ export function applyBrandToDocument(brand: Brand): void {
   // blocks, and the body of the page first loaded (src/theme/DocItem/Content/Island.tsx).
   const values: Record<string, unknown> = {...brandValues(brand)};
   document.querySelectorAll(BRAND_VALUE_SELECTOR).forEach((el) => applyBrandValue(el, values));
-  document.querySelectorAll('[data-brand-name]').forEach((el) => writeText(el, brand.name));
+  document.querySelectorAll('[data-brand-name]').forEach((el) => writeBrandText(el, brand.name));
   // A partner without a logo: the navbar shows its name (see custom.css).
   if (brand.is_partner && !brand.logos.light) root.setAttribute('data-brand-logoless', '');
   else root.removeAttribute('data-brand-logoless');
