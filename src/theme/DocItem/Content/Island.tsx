@@ -27,7 +27,7 @@ import {useBrandValues} from '@site/src/components/BrandText';
 import {enhanceSampleTabs} from '@site/src/components/ApiCodeSamples';
 import {loadHighlightingOnIntent} from '@site/src/theme/CodeBlock/Content';
 import type {BrandValues} from '@site/src/branding/contentValues';
-import {anchorTarget, isPlainClick} from './routerLink';
+import {anchorTarget, isPlainClick, pathOf} from './routerLink';
 
 /** Content that needs React to run: a page holding any is hydrated in full. */
 const NEEDS_REACT = '.theme-tabs-container, [data-hydrate]';
@@ -87,8 +87,6 @@ function whenIdle(task: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
-const pathOf = (to: string) => to.replace(/[?#].*$/, '');
-
 /** Client-side navigation and route loading for the links in `root`, as <Link> gives them. */
 function routeLinks(root: HTMLElement, open: (to: string) => void): () => void {
   const linkOf = (event: Event) => {
@@ -122,26 +120,19 @@ function routeLinks(root: HTMLElement, open: (to: string) => void): () => void {
 
 /** Loads the routes of the links in `root` as they scroll into view, one observer for all. */
 function prefetchVisibleLinks(root: HTMLElement): () => void {
-  if (!('IntersectionObserver' in window)) return () => {};
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      const to = anchorTarget(entry.target);
-      if (to) void window.docusaurus.prefetch(pathOf(to));
-    }
-  });
-  root.querySelectorAll('a[href]').forEach((anchor) => {
-    if (anchorTarget(anchor)) observer.observe(anchor);
-  });
-  return () => observer.disconnect();
+  const links = Array.from(root.querySelectorAll('a[href]')).filter((anchor) => anchorTarget(anchor) !== null);
+  return onceVisible(
+    links,
+    (shown) => shown.forEach((anchor) => void window.docusaurus.prefetch(pathOf(anchorTarget(anchor)!))),
+    '0px',
+  );
 }
 
 /**
- * Calls `show` with the elements that come near the viewport, each once: code blocks get
- * their buttons as the reader reaches them, and those in hidden tab panels when shown.
+ * Calls `show` with the elements that come into view (within `margin` of the viewport),
+ * each once; all at once where the browser cannot tell.
  */
-function onceVisible<T extends Element>(elements: T[], show: (shown: T[]) => void): () => void {
+function onceVisible<T extends Element>(elements: T[], show: (shown: T[]) => void, margin: string): () => void {
   if (elements.length === 0) return () => {};
   if (!('IntersectionObserver' in window)) {
     show(elements);
@@ -153,7 +144,7 @@ function onceVisible<T extends Element>(elements: T[], show: (shown: T[]) => voi
       shown.forEach((element) => observer.unobserve(element));
       if (shown.length > 0) show(shown);
     },
-    {rootMargin: '200px 0px'},
+    {rootMargin: margin},
   );
   elements.forEach((element) => observer.observe(element));
   return () => observer.disconnect();
@@ -199,10 +190,13 @@ export default function ContentIsland(): ReactNode {
     root.setAttribute('data-body', 'server');
     const cancelIdle = whenIdle(() => {
       cleanups.push(prefetchVisibleLinks(root));
+      // Code blocks get their buttons as the reader nears them; those in hidden tab panels when shown.
       cleanups.push(
-        onceVisible(Array.from(root.querySelectorAll<HTMLPreElement>('.theme-code-block pre')), (shown) => {
-          startTransition(() => setCodeBlocks((current) => [...current, ...shown]));
-        }),
+        onceVisible(
+          Array.from(root.querySelectorAll<HTMLPreElement>('.theme-code-block pre')),
+          (shown) => startTransition(() => setCodeBlocks((current) => [...current, ...shown])),
+          '200px 0px',
+        ),
       );
     });
     return () => {

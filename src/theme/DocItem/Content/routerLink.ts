@@ -18,14 +18,16 @@ const EXTERNAL = /^(?:\w*:|\/\/)/;
 // The last path segment has an extension: a file, not a page.
 const FILE = /\.[a-z0-9]+$/i;
 
+/** An address without its query and fragment. */
+export const pathOf = (to: string): string => to.replace(/[?#].*$/, '');
+
 /** The address the app should open for a link, or null when the browser should follow it. */
 export function routerTarget(link: LinkAttributes): string | null {
   const {href} = link;
   if (!href || link.download) return null;
   if (link.target && link.target !== '_self') return null;
   if (!href.startsWith('/') || EXTERNAL.test(href)) return null;
-  const path = href.replace(/[?#].*$/, '');
-  if (FILE.test(path)) return null;
+  if (FILE.test(pathOf(href))) return null;
   return href;
 }
 
