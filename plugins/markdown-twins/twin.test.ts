@@ -6,12 +6,14 @@ import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
+import {toMarkdown} from 'mdast-util-to-markdown';
+import type {Root} from 'mdast';
 import type {Node, Parent} from 'unist';
 import {describe, expect, it} from 'vitest';
 import {DEFAULT_BRAND} from '../../src/branding/defaults';
 import {flavors} from '../../src/data/platform';
 import {formatUsd} from '../../src/data/prices';
-import {markdownTwin, routeOfDoc, twinMarkdown} from './twin';
+import {markdownTwin, routeOfDoc, serialize, TO_MARKDOWN, twinMarkdown, twinTree} from './twin';
 import {TWIN_COMPONENTS} from './components';
 import {docFiles} from './generate';
 import {BUILD_TIME_ELEMENTS} from '../openapi/remark';
@@ -106,6 +108,29 @@ describe('markdownTwin', () => {
       });
     }
     expect(unknown).toEqual([]);
+  });
+
+  it('writes every page, a section at a time, exactly as the whole tree would be written', async () => {
+    const differ: string[] = [];
+    for (const file of docFiles(siteDir, path.join(siteDir, 'docs'))) {
+      const {tree} = await twinTree(file, readFileSync(path.join(siteDir, file), 'utf8'), options);
+      if (serialize(tree) !== toMarkdown(tree, TO_MARKDOWN)) differ.push(file);
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it('keeps lists, code and an empty page as one call writes them', () => {
+    const tree = (markdown: string) => unified().use(remarkParse).use(remarkGfm).parse(markdown) as Root;
+    const cases = [
+      '',
+      'Text before any heading.\n\n- a\n- b\n\n## One\n\n- c\n\n## One\n\n- c\n\n* d\n',
+      '## A\n\n    indented code\n\n## A\n\n1. one\n2. two\n\n| x | y |\n| - | - |\n| 1 | 2 |\n',
+    ];
+    for (const markdown of cases) {
+      // Twice: the second time every section comes from what the first one wrote.
+      expect(serialize(tree(markdown))).toBe(toMarkdown(tree(markdown), TO_MARKDOWN));
+      expect(serialize(tree(markdown))).toBe(toMarkdown(tree(markdown), TO_MARKDOWN));
+    }
   });
 
   it('gives doc files their routes', () => {

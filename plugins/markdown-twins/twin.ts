@@ -4,6 +4,7 @@
  * `<ApiOperation>` expanded by the API reference renderer, links made absolute and
  * pointed at the other pages' twins. No JSX, import or export is left in the output.
  */
+import {createHash} from 'node:crypto';
 import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {createElement, Fragment, isValidElement} from 'react';
@@ -14,7 +15,7 @@ import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
-import {toMarkdown} from 'mdast-util-to-markdown';
+import {toMarkdown, type Options as ToMarkdownOptions} from 'mdast-util-to-markdown';
 import {gfmToMarkdown} from 'mdast-util-gfm';
 import {transformSync} from 'esbuild';
 import type {Blockquote, Paragraph, Parent, PhrasingContent, Root, RootContent, Table, TableCell, TableRow} from 'mdast';
@@ -228,6 +229,12 @@ function htmlElement(node: JsxNode, children: RootContent[], inline: boolean): R
 
 /** The Markdown twin of one doc page. */
 export async function markdownTwin(file: string, source: string, options: TwinOptions): Promise<TwinPage> {
+  const {tree, ...page} = await twinTree(file, source, options);
+  return {...page, body: serialize(tree)};
+}
+
+/** A page's twin before it is written out: its metadata, and its body as plain mdast. */
+export async function twinTree(file: string, source: string, options: TwinOptions): Promise<Omit<TwinPage, 'body'> & {tree: Root}> {
   const components = options.components ?? TWIN_COMPONENTS;
   const parsed = matter(source);
   const front = parsed.data as {title?: string; description?: string; unlisted?: boolean; sidebar_position?: number};
@@ -350,7 +357,6 @@ export async function markdownTwin(file: string, source: string, options: TwinOp
   const root: Root = {type: 'root', children: asFlow(convert(tree.children))};
   const left = findMdx(root);
   if (left) throw new Error(`${file}: a ${left} node is left in the Markdown twin`);
-  const body = toMarkdown(root, {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', rule: '-', fences: true, listItemIndent: 'one', resourceLink: true});
   return {
     file,
     route,
@@ -358,8 +364,39 @@ export async function markdownTwin(file: string, source: string, options: TwinOp
     description: String(front.description ?? ''),
     unlisted: front.unlisted === true,
     sidebarPosition: typeof front.sidebar_position === 'number' ? front.sidebar_position : undefined,
-    body,
+    tree: root,
   };
+}
+
+export const TO_MARKDOWN: ToMarkdownOptions = {extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', rule: '-', fences: true, listItemIndent: 'one', resourceLink: true};
+
+// Markdown of each section already written, by the section's tree.
+const sections = new Map<string, string>();
+
+/**
+ * `toMarkdown(root, TO_MARKDOWN)`, one section at a time: a heading and the blocks up to the
+ * next one. A section is written the same wherever it stands (a heading ends any list run,
+ * and blocks at the top join with one blank line), so one that recurs is written once. API
+ * pages repeat their error responses: about 70 % of the API twins' text is sections seen on
+ * another page, and serializing was the step's largest cost.
+ */
+export function serialize(root: Root): string {
+  const runs: RootContent[][] = [];
+  for (const node of root.children) {
+    if (node.type === 'heading' || runs.length === 0) runs.push([node]);
+    else runs[runs.length - 1].push(node);
+  }
+  if (runs.length === 0) return toMarkdown(root, TO_MARKDOWN);
+  const parts = runs.map((children) => {
+    const key = createHash('sha1').update(JSON.stringify(children)).digest('base64');
+    let part = sections.get(key);
+    if (part === undefined) {
+      part = toMarkdown({type: 'root', children}, TO_MARKDOWN).replace(/\n$/, '');
+      sections.set(key, part);
+    }
+    return part;
+  });
+  return `${parts.join('\n\n')}\n`;
 }
 
 const PHRASING = new Set(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'linkReference', 'image', 'imageReference', 'footnoteReference']);
