@@ -11,6 +11,7 @@
 import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import {STEP_NODE_ARGS} from '../../plugins/markdown-twins';
 import {coldBuild, kb, run, siteDir} from './common';
 
 export interface MarkdownFigures {
@@ -49,7 +50,7 @@ export async function benchMarkdownStep(options: {outDir: string; workDir: strin
   log('The Markdown step alone...');
   const started = performance.now();
   // As the build's plugin runs it (React's production build).
-  await run(process.execPath, ['--import', 'tsx', path.join(siteDir, 'scripts/markdown-twins.ts')], {
+  await run(process.execPath, [...STEP_NODE_ARGS, path.join(siteDir, 'scripts/markdown-twins.ts')], {
     cwd: siteDir,
     env: {...process.env, DOCS_OUT_DIR: options.outDir, NODE_ENV: 'production'},
   });
