@@ -1,7 +1,7 @@
 /**
  * What the Markdown step (page twins and llms files) costs and writes: the wall time it adds
  * to a cold build, from builds with it (beside the bundler, as `npm run build` runs it) and
- * without it taken in turn; its own time as one process into a built site; the sizes of
+ * without it taken in ABBA order; its own time as one process into a built site; the sizes of
  * `llms-full.txt` and of the largest section file.
  *
  * Alone: `npx tsx scripts/bench/markdown-step.ts`. `BENCH_MARKDOWN_PAIRS` sets the builds of
@@ -17,7 +17,7 @@ import {coldBuild, kb, run, siteDir} from './common';
 export interface MarkdownFigures {
   /** The step alone, as one process after a build. */
   seconds: number;
-  /** Cold builds with the step and without it, taken in turn. */
+  /** Cold builds with the step and without it, in the order they were made. */
   withSeconds: number[];
   withoutSeconds: number[];
   fullBytes: number;
@@ -27,8 +27,8 @@ export interface MarkdownFigures {
 
 /**
  * `firstWith` is a cold build with the step the caller has just made into `outDir` (the
- * bench's main build); without it, this makes one there first. Then builds without and with
- * the step alternate in a scratch folder under `workDir` until each kind has `pairs`.
+ * bench's main build); without it, this makes one there first. Then builds with and without
+ * the step follow in a scratch folder under `workDir` until each kind has `pairs`.
  */
 export async function benchMarkdownStep(options: {outDir: string; workDir: string; pairs?: number; firstWith?: number; log?: (line: string) => void}): Promise<MarkdownFigures> {
   const pairs = Math.max(1, options.pairs ?? Number(process.env.BENCH_MARKDOWN_PAIRS ?? 3));
@@ -41,10 +41,9 @@ export async function benchMarkdownStep(options: {outDir: string; workDir: strin
   if (options.firstWith !== undefined) seconds.with.push(options.firstWith);
   else await build('with', options.outDir);
   const pairDir = path.join(options.workDir, 'markdown-pair');
-  while (seconds.without.length < pairs) {
-    await build('without', pairDir);
-    if (seconds.with.length < pairs) await build('with', pairDir);
-  }
+  // In ABBA order (with, without, without, with, with, ...): the first build of a run is often
+  // the slowest, and a machine that drifts during the run weighs on both kinds alike.
+  for (let k = 1; k < 2 * pairs; k += 1) await build(k % 4 === 0 || k % 4 === 3 ? 'with' : 'without', pairDir);
   rmSync(pairDir, {recursive: true, force: true});
 
   log('The Markdown step alone...');
@@ -77,7 +76,7 @@ export function markdownReport(figures: MarkdownFigures): string[] {
   const list = (values: number[]) => values.map((v) => `${v.toFixed(1)} s`).join(', ');
   const added = (a: number, b: number) => `${(a - b).toFixed(1)} s, ${(((a - b) / b) * 100).toFixed(1)} %`;
   return [
-    `Cold Faster build with the Markdown step: ${list(figures.withSeconds)}; without it: ${list(figures.withoutSeconds)} (taken in turn)`,
+    `Cold Faster build with the Markdown step: ${list(figures.withSeconds)}; without it: ${list(figures.withoutSeconds)} (in ABBA order)`,
     `Build time the step adds: ${added(withMd, withoutMd)} of the build without it, from the means (target < 10 %); from the medians ${added(median(figures.withSeconds), median(figures.withoutSeconds))}`,
     `The step alone, one process after a build: ${figures.seconds.toFixed(1)} s (${((figures.seconds / withoutMd) * 100).toFixed(1)} % of the build without it)`,
     `llms-full.txt: ${kb(figures.fullBytes)} raw, ${kb(figures.fullGzip)} gzip; largest section file ${figures.largestSection.file}: ${kb(figures.largestSection.bytes)} raw, ${kb(figures.largestSection.gzip)} gzip`,
