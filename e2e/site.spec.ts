@@ -175,12 +175,15 @@ test('pages stay readable with JavaScript off', async ({browser}) => {
 
 test.describe('code blocks', () => {
   const firstBashBlock = '.theme-code-block.language-bash';
+  const plainTokenSpans = '.theme-code-block .token.plain:not([style]), .theme-code-block .token.punctuation';
 
   test('keep their server-rendered highlighting through hydration, in both colour modes', async ({page}) => {
     await page.goto('/docs/getting-started?docusaurus-theme=dark');
     await waitForHydration(page);
     const block = page.locator(firstBashBlock).first();
     await expect(block.locator('.token').first()).toBeAttached();
+    // Text in the line's own colour is bare text, not a span per token (CodeBlock/Line).
+    await expect(page.locator(plainTokenSpans)).toHaveCount(0);
     const background = await block.locator('pre').evaluate((pre) => getComputedStyle(pre).backgroundColor);
     expect(background).toBe('rgb(22, 27, 34)');
     await page.locator('.navbar button[title*="mode"]').first().click();
@@ -223,6 +226,7 @@ test.describe('code blocks', () => {
     await page.locator('aside').getByRole('link', {name: 'Getting started'}).click();
     await expect(page).toHaveURL(/\/docs\/getting-started$/);
     await expect(page.locator(firstBashBlock).first().locator('.token').first()).toBeAttached();
+    await expect(page.locator(plainTokenSpans)).toHaveCount(0);
   });
 });
 
