@@ -41,8 +41,8 @@ export async function benchMarkdownStep(options: {outDir: string; workDir: strin
   if (options.firstWith !== undefined) seconds.with.push(options.firstWith);
   else await build('with', options.outDir);
   const pairDir = path.join(options.workDir, 'markdown-pair');
-  // In ABBA order (with, without, without, with, with, ...): the first build of a run is often
-  // the slowest, and a machine that drifts during the run weighs on both kinds alike.
+  // In ABBA order (with, without, without, with, with, ...), so that a machine that speeds up or
+  // slows down during the run (its first builds are often the slowest) weighs on both kinds alike.
   for (let k = 1; k < 2 * pairs; k += 1) await build(k % 4 === 0 || k % 4 === 3 ? 'with' : 'without', pairDir);
   rmSync(pairDir, {recursive: true, force: true});
 
