@@ -44,7 +44,7 @@ describe('code lines with plain runs joined', () => {
     for (const token of merged.flat()) if (token.types[0] !== 'plain') expect(colour(token)).not.toBe(codeTheme.plain.color);
   });
 
-  it('leaves the tokens it is given as they were', () => {
+  it('leave the tokens they were made from as they were', () => {
     const line: Token[] = [{types: ['plain'], content: 'a'}, {types: ['punctuation'], content: '('}];
     mergePlainTokens(line);
     expect(line).toEqual([{types: ['plain'], content: 'a'}, {types: ['punctuation'], content: '('}]);

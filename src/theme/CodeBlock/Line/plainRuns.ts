@@ -1,9 +1,9 @@
 /**
  * Fewer elements per code block. Prism puts every token in a span, and most of them (spaces,
  * names, punctuation, operators) are drawn in the line's own colour: on the longest guide
- * about 1,300 of 1,570 token spans, a third of the page's elements. `./index.tsx` joins each
- * run of such tokens into one plain token, which `./Token` writes as bare text; coloured
- * tokens keep their spans, and the text, so what a reader copies, is the same.
+ * about 1,300 of 1,570 token spans, a third of the page's elements. Each run of such tokens
+ * becomes one plain token (the line of `./index.tsx`), which `./Token` writes as bare text;
+ * coloured tokens keep their spans, and the text, so what a reader copies, is the same.
  */
 import type {Token} from 'prism-react-renderer';
 import {codeTheme} from '@site/src/css/prismThemes';
