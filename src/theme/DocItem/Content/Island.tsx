@@ -9,7 +9,7 @@
  * - code blocks get the theme's copy and word-wrap buttons, which it never server-renders,
  *   rendered into each block through a portal as the block comes into view;
  * - API code-sample tabs switch (ApiCodeSamples' enhanceSampleTabs);
- * - a link to a folded field list opens it, as ApiFields does;
+ * - a link to a folded field list opens it, as ApiFields does (openEnclosingDetails);
  * - brand values follow the reader's brand: the runtime rewrites every marked element of
  *   the document (src/branding/runtime.ts), React-rendered or not.
  * Pages holding content that only React can run (the theme's <Tabs>, anything marked
@@ -25,6 +25,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import Buttons from '@theme/CodeBlock/Buttons';
 import {useBrandValues} from '@site/src/components/BrandText';
 import {enhanceSampleTabs} from '@site/src/components/ApiCodeSamples';
+import {openEnclosingDetails} from '@site/src/components/ApiFields';
 import {loadHighlightingOnIntent} from '@site/src/theme/CodeBlock/Content';
 import type {BrandValues} from '@site/src/branding/contentValues';
 import {anchorTarget, isPlainClick, pathOf} from './routerLink';
@@ -160,14 +161,7 @@ function openHashTarget(root: HTMLElement, hash: string): void {
   }
   const target = id ? document.getElementById(id) : null;
   if (!target || !root.contains(target)) return;
-  let opened = false;
-  for (let level = target.closest('details'); level; level = level.parentElement?.closest('details') ?? null) {
-    if (!level.open) {
-      level.open = true;
-      opened = true;
-    }
-  }
-  if (opened) target.scrollIntoView();
+  if (openEnclosingDetails(target)) target.scrollIntoView();
 }
 
 export default function ContentIsland(): ReactNode {
