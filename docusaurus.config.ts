@@ -9,6 +9,7 @@ import brandingPlugin, {PARTNER_CONFIG_TIMEOUT_MS} from './plugins/branding';
 import openApiPlugin from './plugins/openapi';
 import searchIndexPlugin from './plugins/search-index';
 import deferredHighlightingPlugin from './plugins/deferred-highlighting';
+import routePrefetchPlugin from './plugins/route-prefetch';
 import releaseFeedPlugin from './plugins/release-feed';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import remarkApiOperation from './plugins/openapi/remark';
@@ -81,6 +82,8 @@ const config: Config = {
   plugins: [
     brandingPlugin,
     deferredHighlightingPlugin,
+    // Route prefetching that looks each chunk up once and asks for it once.
+    routePrefetchPlugin,
     [searchIndexPlugin, {mode: searchMode}],
     // The release notes as an Atom feed at /release-notes.xml.
     releaseFeedPlugin,

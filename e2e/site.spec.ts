@@ -278,6 +278,30 @@ test.describe('the body of the page a reader loads', () => {
     expect(await page.evaluate(() => (window as unknown as {sameDocument?: boolean}).sameDocument)).toBe(true);
   });
 
+  test('prefetches the pages its links lead to, each chunk once and none the page has loaded', async ({page}) => {
+    // plugins/route-prefetch: the chunks of a linked page are asked for once the link is in view.
+    await page.setViewportSize({width: 1280, height: 900});
+    await page.goto(GUIDE);
+    await waitForHydration(page);
+    const prefetched = () => page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    await expect.poll(async () => (await prefetched()).length).toBeGreaterThan(0);
+    // Far down, a link to a page no link above leads to: its chunks are added once it shows.
+    const before = (await prefetched()).length;
+    await page.locator(`${body} a[href="/docs/api-reference/billing-resources/last-day-usage"]`).first().scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await prefetched()).length).toBeGreaterThan(before);
+    const hrefs = await prefetched();
+    expect(hrefs.every((href) => /^\/assets\/js\/[\w.~-]+\.js$/.test(href)), hrefs.join(' ')).toBe(true);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    const ownScripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+        .map((entry) => new URL(entry.name).pathname),
+    );
+    expect(ownScripts.length).toBeGreaterThan(2);
+    expect(hrefs.filter((href) => ownScripts.includes(href))).toEqual([]);
+  });
+
   test('gives its code blocks working copy and word-wrap buttons', async ({page, context}) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({width: 390, height: 844});

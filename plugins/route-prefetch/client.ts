@@ -1,0 +1,128 @@
+/**
+ * `window.docusaurus` for the browser: Docusaurus's prefetch and preload, made cheap
+ * enough to run for every link that scrolls into view.
+ *
+ * Every internal link prefetches its route when it comes into view. Docusaurus's own
+ * prefetch (@docusaurus/core/lib/client/docusaurus.js, which this module replaces in
+ * the bundle) has two costs that grow with the site:
+ * - it finds a route's chunks by scanning every route's chunk names (see ./chunks);
+ * - it adds a `<link rel="prefetch">` for every chunk of the route, again for chunks
+ *   other links already asked for and for the chunks of the page being read. Most docs
+ *   routes share their layout and sidebar chunks, so most of those links were repeats,
+ *   and adding a link element was the largest single cost of a prefetch.
+ * Here each chunk is asked for once: not when another link already prefetched it, and
+ * not when it belongs to the page the reader is on, which has loaded it. And the work
+ * waits for idle time, so links that come into view together do not make a long task.
+ *
+ * What callers see is unchanged: `prefetch` and `preload` take a route path, return
+ * `false` for a route already handled or on a slow or data-saving connection, and a
+ * promise otherwise.
+ */
+import {matchRoutes} from 'react-router-config';
+import routes from '@generated/routes';
+import routesChunkNames from '@generated/routesChunkNames';
+import preloadRoute from '@docusaurus/core/lib/client/preload';
+import {BUSY_BUDGET_MS, nextIdlePeriod} from '@site/src/search/idle';
+import {chunkIndex} from './chunks';
+
+/** Set by the bundler: the URL of a chunk, by name (Docusaurus's ChunkAssetPlugin). */
+declare const __webpack_require__: {gca: (chunkName: string) => string | undefined};
+
+const prefetched = new Set<string>();
+const preloaded = new Set<string>();
+/** Chunk URLs already requested: prefetched, or loaded by a page the reader has opened. */
+const requested = new Set<string>();
+/** Pages whose chunks are in `requested`. */
+const pagesSeen = new Set<string>();
+let index: Map<string, string[]> | undefined;
+
+function slowConnection(): boolean {
+  const connection = (navigator as Navigator & {connection?: {effectiveType?: string; saveData?: boolean}}).connection;
+  return Boolean(connection?.effectiveType?.includes('2g') || connection?.saveData);
+}
+
+/** The URLs of the chunks the route at `path` needs, as Docusaurus's prefetch finds them. */
+function chunkUrls(path: string): string[] {
+  index ??= chunkIndex(routesChunkNames);
+  const urls: string[] = [];
+  for (const match of matchRoutes(routes, path)) {
+    for (const name of index.get(match.route.path ?? '') ?? []) {
+      const url = __webpack_require__.gca(name);
+      // A chunk merged into another has no file of its own.
+      if (url && !url.includes('undefined')) urls.push(url);
+    }
+  }
+  return urls;
+}
+
+/** Counts the chunks of the page on screen as requested: the page has loaded them. */
+function noteCurrentPage(): void {
+  const path = window.location.pathname;
+  if (pagesSeen.has(path)) return;
+  pagesSeen.add(path);
+  for (const url of chunkUrls(path)) requested.add(url);
+}
+
+function prefetchUrl(url: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = url;
+    // A failed prefetch costs nothing: the route loads its chunks again when opened.
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
+/** Adds the links for the chunks of `routePath` not asked for yet. */
+function prefetchRoute(routePath: string): Promise<void[]> {
+  noteCurrentPage();
+  const urls: string[] = [];
+  // One route can list a chunk more than once (a layout route and the page under it).
+  for (const url of chunkUrls(routePath)) {
+    if (requested.has(url)) continue;
+    requested.add(url);
+    urls.push(url);
+  }
+  return Promise.all(urls.map(prefetchUrl));
+}
+
+/** Prefetches waiting for idle time, and whether a loop is working through them. */
+const queue: (() => void)[] = [];
+let draining = false;
+
+/**
+ * Works through the queue in idle periods. Links come into view in batches (a page's
+ * first paint, a scroll), and each prefetch starts requests; done where the links were
+ * seen, a batch made one long task.
+ */
+async function drain(): Promise<void> {
+  while (queue.length > 0) {
+    const deadline = await nextIdlePeriod();
+    const started = performance.now();
+    const hasTime = () => (deadline.didTimeout ? performance.now() - started < BUSY_BUDGET_MS : deadline.timeRemaining() > 0);
+    do queue.shift()!();
+    while (queue.length > 0 && hasTime());
+  }
+  draining = false;
+}
+
+function prefetch(routePath: string): false | Promise<void[]> {
+  if (slowConnection() || preloaded.has(routePath) || prefetched.has(routePath)) return false;
+  prefetched.add(routePath);
+  return new Promise((resolve) => {
+    queue.push(() => resolve(prefetchRoute(routePath)));
+    if (draining) return;
+    draining = true;
+    void drain();
+  });
+}
+
+function preload(routePath: string): false | Promise<unknown> {
+  if (slowConnection() || preloaded.has(routePath)) return false;
+  preloaded.add(routePath);
+  return preloadRoute(routePath);
+}
+
+export default Object.freeze({prefetch, preload});
