@@ -10,6 +10,7 @@ import openApiPlugin from './plugins/openapi';
 import searchIndexPlugin from './plugins/search-index';
 import deferredHighlightingPlugin from './plugins/deferred-highlighting';
 import routePrefetchPlugin from './plugins/route-prefetch';
+import compileHintsPlugin from './plugins/compile-hints';
 import releaseFeedPlugin from './plugins/release-feed';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import remarkApiOperation from './plugins/openapi/remark';
@@ -84,6 +85,8 @@ const config: Config = {
     deferredHighlightingPlugin,
     // Route prefetching that looks each chunk up once and asks for it once.
     routePrefetchPlugin,
+    // The start-up scripts compiled up front, off the main thread (Chromium).
+    compileHintsPlugin,
     [searchIndexPlugin, {mode: searchMode}],
     // The release notes as an Atom feed at /release-notes.xml.
     releaseFeedPlugin,

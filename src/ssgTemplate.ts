@@ -38,3 +38,13 @@ export const ssgTemplate = `<!DOCTYPE html>
   </body>
 </html>
 `;
+
+/**
+ * The scripts a built page starts with, as the loader above lists them (paths from the
+ * site root), or null for a page without the loader.
+ */
+export function startupScripts(html: string): string[] | null {
+  // Minified, the loader ends with `(["/assets/js/runtime~main.….js", …])`.
+  const list = html.match(/\((\["[^\]]*\.js"\])\)\s*;?\s*<\/script>/)?.[1];
+  return list ? (JSON.parse(list) as string[]) : null;
+}

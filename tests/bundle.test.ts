@@ -2,6 +2,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {COMPILE_HINT} from '../plugins/compile-hints';
+import {startupScripts as startupScriptsOf} from '../src/ssgTemplate';
 import {buildDir} from './docs';
 
 const jsDir = path.join(buildDir, 'assets/js');
@@ -12,11 +14,9 @@ const PRISM = /\bDFS:function\b/;
 
 /** The scripts a page starts with: the inline loader's list in its HTML. */
 function startupScripts(htmlFile: string): string[] {
-  const html = readFileSync(path.join(buildDir, htmlFile), 'utf8');
-  // The minified template ends its loader with `(["/assets/js/runtime~main.….js", …])`.
-  const list = html.match(/\((\["[^\]]*\.js"\])\)\s*;?\s*<\/script>/)?.[1];
+  const list = startupScriptsOf(readFileSync(path.join(buildDir, htmlFile), 'utf8'));
   if (!list) throw new Error(`No script loader in ${htmlFile}`);
-  return (JSON.parse(list) as string[]).map((src) => path.basename(src));
+  return list.map((src) => path.basename(src));
 }
 
 describe('first-load scripts', () => {
@@ -28,6 +28,17 @@ describe('first-load scripts', () => {
 
   it('still ship Prism, in a chunk loaded on demand', () => {
     expect(scripts.filter((f) => PRISM.test(read(f)))).toHaveLength(1);
+  });
+
+  // plugins/compile-hints: the scripts every page starts with are compiled up front.
+  it('are the only scripts that ask to be compiled up front, on every page', () => {
+    const pages = (readdirSync(buildDir, {recursive: true}) as string[]).filter((f) => f.endsWith('.html'));
+    const startup = new Set(startupScripts('index.html'));
+    expect([...startup].some((f) => f.startsWith('main.'))).toBe(true);
+    for (const page of pages) expect(new Set(startupScripts(page)), page).toEqual(startup);
+    const hinted = scripts.filter((f) => read(f).startsWith(`${COMPILE_HINT}\n`));
+    expect(hinted.sort()).toEqual([...startup].sort());
+    expect(scripts.filter((f) => read(f).includes(COMPILE_HINT) && !startup.has(f))).toEqual([]);
   });
 });
 
