@@ -22,7 +22,7 @@ import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import preloadRoute from '@docusaurus/core/lib/client/preload';
-import {BUSY_BUDGET_MS, nextIdlePeriod} from '@site/src/search/idle';
+import {hasTimeLeft, nextIdlePeriod} from '@site/src/search/idle';
 import {chunkIndex} from './chunks';
 
 /** Set by the bundler: the URL of a chunk, by name (Docusaurus's ChunkAssetPlugin). */
@@ -101,9 +101,8 @@ async function drain(): Promise<void> {
   while (queue.length > 0) {
     const deadline = await nextIdlePeriod();
     const started = performance.now();
-    const hasTime = () => (deadline.didTimeout ? performance.now() - started < BUSY_BUDGET_MS : deadline.timeRemaining() > 0);
     do queue.shift()!();
-    while (queue.length > 0 && hasTime());
+    while (queue.length > 0 && hasTimeLeft(deadline, started));
   }
   draining = false;
 }
@@ -111,8 +110,15 @@ async function drain(): Promise<void> {
 function prefetch(routePath: string): false | Promise<void[]> {
   if (slowConnection() || preloaded.has(routePath) || prefetched.has(routePath)) return false;
   prefetched.add(routePath);
-  return new Promise((resolve) => {
-    queue.push(() => resolve(prefetchRoute(routePath)));
+  return new Promise((resolve, reject) => {
+    queue.push(() => {
+      try {
+        resolve(prefetchRoute(routePath));
+      } catch (error) {
+        // Fails this prefetch alone; the queue goes on.
+        reject(error);
+      }
+    });
     if (draining) return;
     draining = true;
     void drain();

@@ -62,7 +62,7 @@ describe('the plugin', () => {
 
 // The browser module, over a small site shaped like Docusaurus's: the docs plugin's
 // route and its version's route share a path and the pages sit under both.
-const pages = ['/docs/a', '/docs/b', '/docs/c'].map((page) => ({path: page, exact: true}));
+const pages = ['/docs/a', '/docs/b', '/docs/c', '/docs/d'].map((page) => ({path: page, exact: true}));
 vi.mock('@generated/routes', () => ({default: [{path: '/', routes: [{path: '/docs', routes: [{path: '/docs', routes: pages}]}]}]}));
 vi.mock('@generated/routesChunkNames', () => ({
   default: {
@@ -72,6 +72,7 @@ vi.mock('@generated/routesChunkNames', () => ({
     '/docs/a-444': {__comp: 'item', content: 'a'},
     '/docs/b-555': {__comp: 'item', content: 'b'},
     '/docs/c-666': {__comp: 'item', content: 'merged'},
+    '/docs/d-777': {__comp: 'item', content: 'broken'},
   },
 }));
 const preloadRoute = vi.fn(async () => []);
@@ -89,7 +90,12 @@ let idleCallbacks: number;
 let idleTimeMs: number;
 
 function browser(pathname: string, connection?: {saveData?: boolean; effectiveType?: string}) {
-  vi.stubGlobal('__webpack_require__', {gca: (name: string) => (name === 'merged' ? undefined : `/assets/js/${name}.js`)});
+  vi.stubGlobal('__webpack_require__', {
+    gca: (name: string) => {
+      if (name === 'broken') throw new Error('no such chunk');
+      return name === 'merged' ? undefined : `/assets/js/${name}.js`;
+    },
+  });
   vi.stubGlobal('window', {location: {pathname}});
   vi.stubGlobal('navigator', {connection});
   // Each idle period has `idleTimeMs` to spend, and the clock moves 1 ms per link added.
@@ -152,6 +158,18 @@ describe('prefetching in the browser', () => {
     await untilIdle();
     appended.forEach((link) => link.onerror!());
     await expect(done).resolves.toBeDefined();
+  });
+
+  it('fails a prefetch that throws on its own, and goes on with the next', async () => {
+    browser('/docs/a');
+    const docusaurus = await client();
+    const broken = docusaurus.prefetch('/docs/d');
+    const next = docusaurus.prefetch('/docs/b');
+    await expect(broken).rejects.toThrow('no such chunk');
+    await untilIdle();
+    expect(appended.map((link) => link.href)).toEqual(['/assets/js/b.js']);
+    appended.forEach((link) => link.onload!());
+    await expect(next).resolves.toHaveLength(1);
   });
 
   it('spreads a batch of prefetches over idle periods', async () => {

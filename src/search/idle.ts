@@ -56,6 +56,14 @@ export function nextIdlePeriod(): Promise<IdleDeadlineLike> {
 }
 
 /**
+ * Whether an idle period that began at `started` (`performance.now()`) has time for more
+ * work: what the browser says is left, or the fixed budget when it gave no idle time.
+ */
+export function hasTimeLeft(deadline: IdleDeadlineLike, started: number): boolean {
+  return deadline.didTimeout ? performance.now() - started < BUSY_BUDGET_MS : deadline.timeRemaining() > 0;
+}
+
+/**
  * Calls `step(from, to)` over `[0, count)` in slices of at most `slice` items, one or
  * more slices per idle period: as many as fit its remaining time, at least one.
  */
@@ -65,11 +73,10 @@ export async function inIdleSlices(count: number, slice: number, step: (from: nu
   while (from < count) {
     const deadline = await nextIdlePeriod();
     const started = performance.now();
-    const hasTime = () => (deadline.didTimeout ? performance.now() - started < BUSY_BUDGET_MS : deadline.timeRemaining() > 0);
     do {
       const to = Math.min(count, from + size);
       step(from, to);
       from = to;
-    } while (from < count && hasTime());
+    } while (from < count && hasTimeLeft(deadline, started));
   }
 }
