@@ -22,7 +22,7 @@ import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import preloadRoute from '@docusaurus/core/lib/client/preload';
-import {hasTimeLeft, nextIdlePeriod} from '@site/src/search/idle';
+import {inIdlePeriods} from '@site/src/search/idle';
 import {chunkIndex} from './chunks';
 
 /** Set by the bundler: the URL of a chunk, by name (Docusaurus's ChunkAssetPlugin). */
@@ -98,12 +98,10 @@ let draining = false;
  * seen, a batch made one long task.
  */
 async function drain(): Promise<void> {
-  while (queue.length > 0) {
-    const deadline = await nextIdlePeriod();
-    const started = performance.now();
-    do queue.shift()!();
-    while (queue.length > 0 && hasTimeLeft(deadline, started));
-  }
+  await inIdlePeriods(
+    () => queue.length > 0,
+    () => queue.shift()!(),
+  );
   draining = false;
 }
 

@@ -56,11 +56,17 @@ export function nextIdlePeriod(): Promise<IdleDeadlineLike> {
 }
 
 /**
- * Whether an idle period that began at `started` (`performance.now()`) has time for more
- * work: what the browser says is left, or the fixed budget when it gave no idle time.
+ * Calls `step` while `more()` holds, in idle periods: as many steps per period as fit its
+ * remaining time (the fixed budget when the browser gave no idle time), at least one.
  */
-export function hasTimeLeft(deadline: IdleDeadlineLike, started: number): boolean {
-  return deadline.didTimeout ? performance.now() - started < BUSY_BUDGET_MS : deadline.timeRemaining() > 0;
+export async function inIdlePeriods(more: () => boolean, step: () => void): Promise<void> {
+  while (more()) {
+    const deadline = await nextIdlePeriod();
+    const started = performance.now();
+    const hasTime = () => (deadline.didTimeout ? performance.now() - started < BUSY_BUDGET_MS : deadline.timeRemaining() > 0);
+    do step();
+    while (more() && hasTime());
+  }
 }
 
 /**
@@ -70,13 +76,12 @@ export function hasTimeLeft(deadline: IdleDeadlineLike, started: number): boolea
 export async function inIdleSlices(count: number, slice: number, step: (from: number, to: number) => void): Promise<void> {
   const size = Math.max(1, Math.floor(slice));
   let from = 0;
-  while (from < count) {
-    const deadline = await nextIdlePeriod();
-    const started = performance.now();
-    do {
+  await inIdlePeriods(
+    () => from < count,
+    () => {
       const to = Math.min(count, from + size);
       step(from, to);
       from = to;
-    } while (from < count && hasTimeLeft(deadline, started));
-  }
+    },
+  );
 }
