@@ -21,6 +21,7 @@
 import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
+import prefetchUrl from '@docusaurus/core/lib/client/prefetch';
 import preloadRoute from '@docusaurus/core/lib/client/preload';
 import {inIdlePeriods} from '@site/src/search/idle';
 import {chunkIndex} from './chunks';
@@ -63,19 +64,7 @@ function noteCurrentPage(): void {
   for (const url of chunkUrls(path)) requested.add(url);
 }
 
-function prefetchUrl(url: string): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = url;
-    // A failed prefetch costs nothing: the route loads its chunks again when opened.
-    link.onload = () => resolve();
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
-}
-
-/** Adds the links for the chunks of `routePath` not asked for yet. */
+/** Adds the links for the chunks of `routePath` not asked for yet (Docusaurus's link helper). */
 function prefetchRoute(routePath: string): Promise<void[]> {
   noteCurrentPage();
   const urls: string[] = [];

@@ -104,7 +104,16 @@ function browser(pathname: string, connection?: {saveData?: boolean; effectiveTy
     now += 1;
     appended.push(link);
   };
-  vi.stubGlobal('document', {createElement: () => ({rel: '', href: ''}), head: {appendChild}});
+  // Enough of a document for Docusaurus's prefetch helper, which the module uses to add links.
+  const createElement = () => ({
+    rel: '',
+    href: '',
+    relList: {supports: (feature: string) => feature === 'prefetch'},
+    setAttribute(this: Record<string, unknown>, name: string, value: string) {
+      this[name] = value;
+    },
+  });
+  vi.stubGlobal('document', {createElement, getElementsByTagName: (tag: string) => (tag === 'head' ? [{appendChild}] : [])});
   vi.stubGlobal('performance', {now: () => now});
   vi.stubGlobal('requestIdleCallback', (callback: (deadline: {didTimeout: boolean; timeRemaining: () => number}) => void) => {
     idleCallbacks += 1;
