@@ -36,6 +36,11 @@ const requested = new Set<string>();
 /** Pages whose chunks are in `requested`. */
 const pagesSeen = new Set<string>();
 let index: Map<string, string[]> | undefined;
+/**
+ * Chunk name -> its URL, or null for a chunk merged into another. The bundler's lookup
+ * builds its whole name table again on every call, and each link asks for several.
+ */
+const chunkUrl = new Map<string, string | null>();
 
 function slowConnection(): boolean {
   const connection = (navigator as Navigator & {connection?: {effectiveType?: string; saveData?: boolean}}).connection;
@@ -48,9 +53,14 @@ function chunkUrls(path: string): string[] {
   const urls: string[] = [];
   for (const match of matchRoutes(routes, path)) {
     for (const name of index.get(match.route.path ?? '') ?? []) {
-      const url = __webpack_require__.gca(name);
-      // A chunk merged into another has no file of its own.
-      if (url && !url.includes('undefined')) urls.push(url);
+      let url = chunkUrl.get(name);
+      if (url === undefined) {
+        const found = __webpack_require__.gca(name);
+        // A chunk merged into another has no file of its own.
+        url = found && !found.includes('undefined') ? found : null;
+        chunkUrl.set(name, url);
+      }
+      if (url) urls.push(url);
     }
   }
   return urls;

@@ -86,12 +86,15 @@ interface FakeLink {
 }
 
 let appended: FakeLink[];
+/** The chunk names the bundler's URL lookup was asked for, in order. */
+let lookedUp: string[];
 let idleCallbacks: number;
 let idleTimeMs: number;
 
 function browser(pathname: string, connection?: {saveData?: boolean; effectiveType?: string}) {
   vi.stubGlobal('__webpack_require__', {
     gca: (name: string) => {
+      lookedUp.push(name);
       if (name === 'broken') throw new Error('no such chunk');
       return name === 'merged' ? undefined : `/assets/js/${name}.js`;
     },
@@ -131,6 +134,7 @@ const untilIdle = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe('prefetching in the browser', () => {
   beforeEach(() => {
     appended = [];
+    lookedUp = [];
     idleCallbacks = 0;
     idleTimeMs = 50;
     vi.resetModules();
@@ -159,6 +163,17 @@ describe('prefetching in the browser', () => {
     void docusaurus.prefetch('/docs/c');
     await untilIdle();
     expect(appended.map((link) => link.href)).toEqual(['docsRoot', 'version', 'sidebar', 'item', 'a'].map((name) => `/assets/js/${name}.js`));
+  });
+
+  it("looks a chunk's URL up once, however many routes list it", async () => {
+    // The bundler's lookup builds its table of every chunk name on each call.
+    browser('/');
+    const docusaurus = await client();
+    for (const route of ['/docs/a', '/docs/b', '/docs/c']) void docusaurus.prefetch(route);
+    await untilIdle();
+    expect(lookedUp.filter((name) => name === 'version')).toEqual(['version']);
+    expect(new Set(lookedUp).size).toBe(lookedUp.length);
+    expect(appended.map((link) => link.href)).toContain('/assets/js/b.js');
   });
 
   it('settles when a prefetch fails', async () => {
