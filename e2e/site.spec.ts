@@ -35,6 +35,31 @@ test.describe('layout', () => {
     await expect(sidebar.getByRole('button', {name: /Back to main menu/})).toBeVisible();
   });
 
+  test('makes the phone menu when the reader reaches for its button, by touch or by keyboard', async ({browser}) => {
+    // src/theme/Navbar/MobileSidebar: not built after hydration, but before the tap or key that opens it.
+    const context = await browser.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
+    const page = await context.newPage();
+    await page.goto('/docs/api-reference');
+    await waitForHydration(page);
+    const sidebar = page.locator('.navbar-sidebar');
+    await nextFrames(page);
+    await expect(sidebar).toHaveCount(0);
+    await page.locator('button.navbar__toggle').tap();
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.locator('.menu__link').first()).toBeVisible();
+    await context.close();
+
+    const keyboard = await browser.newPage({viewport: {width: 390, height: 844}});
+    await keyboard.goto('/docs/intro');
+    await waitForHydration(keyboard);
+    await expect(keyboard.locator('.navbar-sidebar')).toHaveCount(0);
+    await keyboard.locator('button.navbar__toggle').focus();
+    await keyboard.keyboard.press('Enter');
+    await expect(keyboard.locator('.navbar-sidebar')).toBeVisible();
+    await expect(keyboard.locator('.navbar-sidebar').getByRole('link', {name: 'Introduction', exact: true})).toBeVisible();
+    await keyboard.close();
+  });
+
   test('is desktop above 996 px', async ({page}) => {
     await page.setViewportSize({width: 997, height: 800});
     await page.goto('/docs/intro');
