@@ -60,6 +60,36 @@ test.describe('layout', () => {
     await keyboard.close();
   });
 
+  test('on a phone leaves the hidden desktop sidebar unhydrated, and renders it when the window grows', async ({page}) => {
+    // src/theme/DocSidebar/Desktop: the server's sidebar is adopted, not hydrated, until the theme drops it.
+    await page.addInitScript(() => {
+      const hydratedLinks: boolean[] = [];
+      (window as unknown as {hydratedLinks: boolean[]}).hydratedLinks = hydratedLinks;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of Array.from(record.removedNodes)) {
+            if (!(node instanceof Element)) continue;
+            for (const link of Array.from(node.querySelectorAll('.menu__link'))) hydratedLinks.push(Object.keys(link).some((key) => key.startsWith('__reactFiber')));
+          }
+        }
+      }).observe(document, {childList: true, subtree: true});
+    });
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto('/docs/api-reference/core-resources/virtual-machines/manage/hibernate');
+    await waitForHydration(page);
+    const aside = page.locator('aside.theme-doc-sidebar-container');
+    await expect(aside.locator('.menu__link')).toHaveCount(0);
+    const hydrated = await page.evaluate(() => (window as unknown as {hydratedLinks: boolean[]}).hydratedLinks);
+    expect(hydrated.length).toBeGreaterThan(20);
+    expect(hydrated.filter(Boolean)).toEqual([]);
+    await page.setViewportSize({width: 1280, height: 900});
+    // The sidebar React renders then works: an open category folds.
+    const category = aside.getByRole('button', {name: 'Manage state', exact: true});
+    await expect(category).toHaveAttribute('aria-expanded', 'true');
+    await category.click();
+    await expect(category).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('is desktop above 996 px', async ({page}) => {
     await page.setViewportSize({width: 997, height: 800});
     await page.goto('/docs/intro');
