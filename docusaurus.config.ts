@@ -11,7 +11,6 @@ import searchIndexPlugin from './plugins/search-index';
 import deferredHighlightingPlugin from './plugins/deferred-highlighting';
 import routePrefetchPlugin from './plugins/route-prefetch';
 import compileHintsPlugin from './plugins/compile-hints';
-import offscreenBlocksPlugin from './plugins/offscreen-blocks';
 import releaseFeedPlugin from './plugins/release-feed';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import remarkApiOperation from './plugins/openapi/remark';
@@ -88,8 +87,6 @@ const config: Config = {
     routePrefetchPlugin,
     // The start-up scripts compiled up front, off the main thread (Chromium).
     compileHintsPlugin,
-    // Far blocks of a long page laid out only when the reader nears them.
-    offscreenBlocksPlugin,
     [searchIndexPlugin, {mode: searchMode}],
     // The release notes as an Atom feed at /release-notes.xml.
     releaseFeedPlugin,
