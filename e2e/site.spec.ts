@@ -60,16 +60,18 @@ test.describe('layout', () => {
     await keyboard.close();
   });
 
-  test('on a phone leaves the hidden desktop sidebar unhydrated, and renders it when the window grows', async ({page}) => {
-    // src/theme/DocSidebar/Desktop: the server's sidebar is adopted, not hydrated, until the theme drops it.
+  test('on a phone leaves the hidden desktop sidebar and table of contents unhydrated, and renders them when the window grows', async ({page}) => {
+    // src/components/DesktopOnly: the server's desktop-only parts are adopted, not hydrated, until the theme drops them.
     await page.addInitScript(() => {
-      const hydratedLinks: boolean[] = [];
-      (window as unknown as {hydratedLinks: boolean[]}).hydratedLinks = hydratedLinks;
+      const removed: {kind: string; hydrated: boolean}[] = [];
+      (window as unknown as {removedLinks: typeof removed}).removedLinks = removed;
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of Array.from(record.removedNodes)) {
             if (!(node instanceof Element)) continue;
-            for (const link of Array.from(node.querySelectorAll('.menu__link'))) hydratedLinks.push(Object.keys(link).some((key) => key.startsWith('__reactFiber')));
+            for (const link of Array.from(node.querySelectorAll('.menu__link, .table-of-contents__link'))) {
+              removed.push({kind: link.classList.contains('menu__link') ? 'sidebar' : 'toc', hydrated: Object.keys(link).some((key) => key.startsWith('__reactFiber'))});
+            }
           }
         }
       }).observe(document, {childList: true, subtree: true});
@@ -79,15 +81,18 @@ test.describe('layout', () => {
     await waitForHydration(page);
     const aside = page.locator('aside.theme-doc-sidebar-container');
     await expect(aside.locator('.menu__link')).toHaveCount(0);
-    const hydrated = await page.evaluate(() => (window as unknown as {hydratedLinks: boolean[]}).hydratedLinks);
-    expect(hydrated.length).toBeGreaterThan(20);
-    expect(hydrated.filter(Boolean)).toEqual([]);
+    await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+    const removed = await page.evaluate(() => (window as unknown as {removedLinks: {kind: string; hydrated: boolean}[]}).removedLinks);
+    expect(removed.filter((link) => link.kind === 'sidebar').length).toBeGreaterThan(20);
+    expect(removed.filter((link) => link.kind === 'toc').length).toBeGreaterThan(3);
+    expect(removed.filter((link) => link.hydrated)).toEqual([]);
     await page.setViewportSize({width: 1280, height: 900});
-    // The sidebar React renders then works: an open category folds.
+    // What React renders then works: an open sidebar category folds, and the table of contents is back.
     const category = aside.getByRole('button', {name: 'Manage state', exact: true});
     await expect(category).toHaveAttribute('aria-expanded', 'true');
     await category.click();
     await expect(category).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('.theme-doc-toc-desktop .table-of-contents__link').first()).toBeVisible();
   });
 
   test('is desktop above 996 px', async ({page}) => {
