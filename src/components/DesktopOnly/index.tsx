@@ -10,7 +10,7 @@
  * time the page has mounted, the part renders at once.
  */
 import {useEffect, useState, type ReactNode} from 'react';
-import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useHydratingServerHtml} from '@site/src/theme/hydration';
 
 /** Where the theme switches between the phone and desktop layouts (its useWindowSize). */
 const DESKTOP = '(min-width: 997px)';
@@ -27,9 +27,9 @@ function keptClass(find: () => Element | null | undefined): string | null {
  * server HTML, except while a phone hydrates the page.
  */
 export default function DesktopOnly({find, children}: {find: () => Element | null | undefined; children: ReactNode}): ReactNode {
-  const isBrowser = useIsBrowser();
+  const hydrating = useHydratingServerHtml();
   // Decided by the first render: only hydration has server HTML to keep.
-  const [kept, setKept] = useState(() => (typeof window !== 'undefined' && !isBrowser ? keptClass(find) : null));
+  const [kept, setKept] = useState(() => (hydrating ? keptClass(find) : null));
   useEffect(() => {
     if (kept !== null && window.matchMedia(DESKTOP).matches) setKept(null);
   }, [kept]);

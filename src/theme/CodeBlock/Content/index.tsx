@@ -5,12 +5,13 @@
 // navigation, or remounted by the theme's tabs) use the theme's component, which comes with
 // Prism in a chunk of its own, loaded when first needed or when the reader shows
 // intent to navigate; until it arrives such a block shows its code unhighlighted.
-import {lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode} from 'react';
+import {lazy, Suspense, useEffect, type ComponentType, type ReactNode} from 'react';
 import clsx from 'clsx';
 import type ContentType from '@theme/CodeBlock/Content';
 import type {WrapperProps} from '@docusaurus/types';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
+import {onFirstIntent} from '@site/src/theme/intent';
+import {useHydratingServerHtml} from '@site/src/theme/hydration';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
@@ -23,7 +24,6 @@ const Highlighted: ComponentType<Props> = process.env.DOCS_SERVER_RENDER
     (require('./highlighted') as {default: ComponentType<Props>}).default
   : (lazy(loadHighlighting) as ComponentType<Props>);
 
-const INTENT_EVENTS = ['pointerover', 'focusin', 'touchstart'] as const;
 let listeningForIntent = false;
 
 /**
@@ -34,18 +34,11 @@ let listeningForIntent = false;
 export function loadHighlightingOnIntent(): void {
   if (listeningForIntent || highlighting) return;
   listeningForIntent = true;
-  const onIntent = (event: Event) => {
-    if (!(event.target instanceof Element) || !event.target.closest('a[href]')) return;
-    for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
-    void loadHighlighting();
-  };
-  for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, {capture: true, passive: true});
+  onFirstIntent('a[href]', () => void loadHighlighting());
 }
 
 export default function ContentWrapper(props: Props): ReactNode {
-  const isBrowser = useIsBrowser();
-  // True only for the first render in the browser, i.e. hydration of server HTML.
-  const [hydratingServerHtml] = useState(() => typeof window !== 'undefined' && !isBrowser);
+  const hydratingServerHtml = useHydratingServerHtml();
   const {metadata, wordWrap} = useCodeBlockContext();
   useEffect(loadHighlightingOnIntent, []);
   if (hydratingServerHtml) {

@@ -1,20 +1,20 @@
 import {useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import {useLocation} from '@docusaurus/router';
-import useIsBrowser from '@docusaurus/useIsBrowser';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import PageMenu from '@site/src/components/PageMenu';
+import {useHydratingServerHtml} from '@site/src/theme/hydration';
 import ContentIsland, {canKeepServerBody} from './Island';
 
 type Props = WrapperProps<typeof ContentType>;
 
 /** The page body: kept as server HTML on the page the reader loaded (see ./Island), rendered otherwise. */
 function Body(props: Props): ReactNode {
-  const isBrowser = useIsBrowser();
+  const hydrating = useHydratingServerHtml();
   // Decided once, by the first render: only hydration has server HTML to keep.
-  const [keepServerHtml] = useState(() => typeof window !== 'undefined' && !isBrowser && canKeepServerBody());
+  const [keepServerHtml] = useState(() => hydrating && canKeepServerBody());
   return keepServerHtml ? <ContentIsland /> : <Content {...props} />;
 }
 
