@@ -9,6 +9,7 @@ import brandingPlugin, {PARTNER_CONFIG_TIMEOUT_MS} from './plugins/branding';
 import openApiPlugin from './plugins/openapi';
 import searchIndexPlugin from './plugins/search-index';
 import deferredHighlightingPlugin from './plugins/deferred-highlighting';
+import keyOrderPlugin from './plugins/key-order';
 import routePrefetchPlugin from './plugins/route-prefetch';
 import compileHintsPlugin from './plugins/compile-hints';
 import releaseFeedPlugin from './plugins/release-feed';
@@ -83,6 +84,8 @@ const config: Config = {
   plugins: [
     brandingPlugin,
     deferredHighlightingPlugin,
+    // No collator started at start-up to sort a hook's keys.
+    keyOrderPlugin,
     // Route prefetching that looks each chunk up once and asks for it once.
     routePrefetchPlugin,
     // The start-up scripts compiled up front, off the main thread (Chromium).

@@ -381,6 +381,28 @@ test.describe('the body of the page a reader loads', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
   });
 
+  test('starts no collator for the code-block buttons or the phone menu (plugins/key-order)', async ({page}) => {
+    // A page's first localeCompare starts ICU's collator: some 30 ms of a phone's main thread.
+    await page.addInitScript(() => {
+      const callers: string[] = [];
+      (window as unknown as {collatorCallers: string[]}).collatorCallers = callers;
+      const original = String.prototype.localeCompare;
+      String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof original>) {
+        callers.push(new Error('localeCompare').stack ?? '');
+        return original.apply(this, args);
+      };
+    });
+    await page.setViewportSize({width: 390, height: 844});
+    await page.goto(GUIDE);
+    await waitForHydration(page);
+    const block = page.locator(`${body} .theme-code-block`).first();
+    await block.scrollIntoViewIfNeeded();
+    await expect(block.getByRole('button', {name: /copy/i})).toBeAttached();
+    await page.locator('button.navbar__toggle').click();
+    await expect(page.locator('.navbar-sidebar .menu__link').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as {collatorCallers: string[]}).collatorCallers)).toEqual([]);
+  });
+
   test('is hydrated in full where it holds the theme tabs, which then switch', async ({page}) => {
     await page.goto('/docs/ai-studio/inference');
     await waitForHydration(page);
