@@ -345,9 +345,12 @@ test.describe('the body of the page a reader loads', () => {
     await waitForHydration(page);
     const prefetched = () => page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
     await expect.poll(async () => (await prefetched()).length).toBeGreaterThan(0);
-    // Far down, a link to a page no link above leads to: its chunks are added once it shows.
+    // Far down, in a folded group of the method reference, a link to a page no link above
+    // leads to: its chunks are added once the group is opened and the link shows.
     const before = (await prefetched()).length;
-    await page.locator(`${body} a[href="/docs/api-reference/billing-resources/last-day-usage"]`).first().scrollIntoViewIfNeeded();
+    const far = page.locator(`${body} a[href="/docs/api-reference/billing-resources/last-day-usage"]`).first();
+    await far.locator('xpath=ancestor::details[1]/summary').click();
+    await far.scrollIntoViewIfNeeded();
     await expect.poll(async () => (await prefetched()).length).toBeGreaterThan(before);
     const hrefs = await prefetched();
     expect(hrefs.every((href) => /^\/assets\/js\/[\w.~-]+\.js$/.test(href)), hrefs.join(' ')).toBe(true);

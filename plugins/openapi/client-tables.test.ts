@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type {Table} from 'mdast';
+import type {PhrasingContent, Table} from 'mdast';
 import {toMarkdown} from 'mdast-util-to-markdown';
 import {gfmToMarkdown} from 'mdast-util-gfm';
 import {describe, expect, it} from 'vitest';
@@ -36,21 +36,48 @@ const squeeze = (md: string) => md.replace(/ {2,}/g, ' ');
 const markdown = (nodes: object[]) => squeeze(toMarkdown({type: 'root', children: nodes} as never, {extensions: [gfmToMarkdown()]}));
 
 describe('<ApiClientMethods> at build time', () => {
-  it('becomes a table with a row per operation: resource, method, linked request and notes', () => {
-    const [table] = expandTables(element('ApiClientMethods', {client: 'python'})) as [Table];
-    expect(table.type).toBe('table');
-    expect(table.children).toHaveLength(clientMethods(spec).length + 1);
-    const md = markdown([table]);
-    expect(md).toContain(`| \`client.virtual_machines\` | \`create\` | [\`POST /core/virtual-machines\`](${docPath('createVirtualMachine')}) | answers \`202\`; poll until \`ACTIVE\` |`);
-    expect(md).toContain(`| \`client.virtual_machines\` | \`hibernate\` | [\`POST /core/virtual-machines/{vm_id}/hibernate\`](${docPath('hibernateVirtualMachine')}) | answers \`202\`; poll until \`HIBERNATED\` |`);
-    expect(md).toContain(`| \`client.volumes\` | \`list\` | [\`GET /core/volumes\`](${docPath('listVolumes')}) | iterates every page |`);
+  type Group = Wrapper & {children: [Wrapper & {children: PhrasingContent[]}, Table]};
+  const groupsOf = (client: string) => expandTables(element('ApiClientMethods', {client})) as unknown as Group[];
+  const summaryOf = (group: Group) => markdown([{type: 'paragraph', children: group.children[0].children}]).trim();
+
+  it('becomes one folded group per resource: its name and count of methods, then a table of method, linked request and notes', () => {
+    const groups = groupsOf('python');
+    for (const group of groups) {
+      expect(group).toMatchObject({type: 'mdxJsxFlowElement', name: 'ApiFields', attributes: [{name: 'className', value: 'api-schema-details client-methods'}]});
+      expect(group.children.map((c) => c.name ?? c.type)).toEqual(['summary', 'table']);
+    }
+    // Every method once, in the spec's order of resources.
+    expect(groups.reduce((n, g) => n + g.children[1].children.length - 1, 0)).toBe(clientMethods(spec).length);
+    const resources = [...new Set(clientMethods(spec).map((m) => `\`client.${m.resource.python}\``))];
+    expect(groups.map((g) => summaryOf(g).split(' · ')[0])).toEqual(resources);
+
+    const vms = groups.find((g) => summaryOf(g).startsWith('`client.virtual_machines`'))!;
+    const vmCount = clientMethods(spec).filter((m) => m.resource.python === 'virtual_machines').length;
+    expect(summaryOf(vms)).toBe(`\`client.virtual_machines\` · ${vmCount} methods`);
+    const md = markdown([vms.children[1]]);
+    expect(md).toContain('| Method | Request | Notes |');
+    expect(md).toContain(`| \`create\` | [\`POST /core/virtual-machines\`](${docPath('createVirtualMachine')}) | answers \`202\`; poll until \`ACTIVE\` |`);
+    expect(md).toContain(`| \`hibernate\` | [\`POST /core/virtual-machines/{vm_id}/hibernate\`](${docPath('hibernateVirtualMachine')}) | answers \`202\`; poll until \`HIBERNATED\` |`);
+    const volumes = groups.find((g) => summaryOf(g).startsWith('`client.volumes`'))!;
+    expect(markdown([volumes.children[1]])).toContain(`| \`list\` | [\`GET /core/volumes\`](${docPath('listVolumes')}) | iterates every page |`);
+  });
+
+  it('has a Notes column only where one of the group methods has a note, and counts one method in the singular', () => {
+    const groups = groupsOf('python');
+    const plain = groups.filter((g) => !markdown([g.children[1]]).includes('| Notes |'));
+    expect(plain.length).toBeGreaterThan(0);
+    for (const group of plain) expect(markdown([group.children[1]]).split('\n')[0]).toBe('| Method | Request |');
+    const single = groups.find((g) => g.children[1].children.length === 2)!;
+    expect(summaryOf(single)).toMatch(/ · 1 method$/);
   });
 
   it('names methods in the case of each client', () => {
-    const [go] = expandTables(element('ApiClientMethods', {client: 'go'}));
-    const [js] = expandTables(element('ApiClientMethods', {client: 'javascript'}));
-    expect(markdown([go])).toContain('| `client.VirtualMachines` | `Create` |');
-    expect(markdown([js])).toContain('| `client.virtualMachines` | `create` |');
+    const first = (client: string, resource: string) => {
+      const group = groupsOf(client).find((g) => summaryOf(g).startsWith(`\`${resource}\``))!;
+      return markdown([group.children[1]]);
+    };
+    expect(first('go', 'client.VirtualMachines')).toContain('| `Create` |');
+    expect(first('javascript', 'client.virtualMachines')).toContain('| `create` |');
   });
 
   it.each([
@@ -88,11 +115,12 @@ describe('<TerraformResources> at build time', () => {
 });
 
 describe('the tables in the Markdown twin', () => {
-  it('are the same GFM tables, with links to the reference pages\' twins', async () => {
+  it('are the same GFM tables, each group of methods under its summary in bold, with links to the reference pages\' twins', async () => {
     const source = '---\ntitle: Clients\ndescription: D.\n---\n\nEvery method:\n\n<ApiClientMethods client="go" />\n\n## Terraform\n\n<TerraformResources />\n';
     const md = squeeze(twinMarkdown(await markdownTwin('docs/libraries/example.mdx', source, {siteDir, specDir, siteUrl: 'https://docs.example.com'})));
     const twinLink = (id: string) => `https://docs.example.com${docPath(id)}.md`;
-    expect(md).toContain(`| \`client.VirtualMachines\` | \`Create\` | [\`POST /core/virtual-machines\`](${twinLink('createVirtualMachine')}) |`);
+    expect(md).toMatch(/\*\*`client\.VirtualMachines` · \d+ methods\*\*\n\n\| Method \| Request \| Notes \|/);
+    expect(md).toContain(`| \`Create\` | [\`POST /core/virtual-machines\`](${twinLink('createVirtualMachine')}) |`);
     expect(md).toContain(`| \`gpucloud_volume\` | [\`createVolume\`](${twinLink('createVolume')}), waits for \`AVAILABLE\` |`);
     expect(md).toContain('**Data sources**');
     expect(md).not.toMatch(/<[A-Z]/);

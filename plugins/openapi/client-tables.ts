@@ -1,13 +1,13 @@
 /**
  * The tables of the library pages, as Markdown AST built at build time from the spec:
- * `<ApiClientMethods client="python" />` (every operation's method in one client) and
- * `<TerraformResources />` (the provider's resources and data sources). Plain GFM tables
- * and links, so the pages ship no JavaScript for them and the Markdown twins get the
- * same tables.
+ * `<ApiClientMethods client="python" />` (every operation's method in one client, folded
+ * by resource) and `<TerraformResources />` (the provider's resources and data sources).
+ * Plain GFM tables and links, the methods' in native <details>, so the pages need no
+ * script for them and the Markdown twins get the same tables.
  */
 import type {PhrasingContent, RootContent, Table, TableCell, TableRow} from 'mdast';
 import {clientMethods, CLIENT_LANGUAGES, isClientLanguage, terraformDataSources, terraformResources, type OperationRef} from './clients';
-import {code, text} from './render';
+import {code, jsx, text} from './render';
 import type {OpenApiDocument} from './spec';
 
 const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({type: 'link', url, title: null, children});
@@ -22,21 +22,40 @@ const lead = (value: string): RootContent => ({type: 'paragraph', children: [{ty
 const operationLink = (op: OperationRef): PhrasingContent => link(op.docPath, [code(op.operationId)]);
 const statuses = (list: readonly string[]) => list.map((s) => `\`${s}\``).join(' or ');
 
-/** `<ApiClientMethods client="…" />`: resource, method, request (linked to its reference page) and what the method does beyond one request. */
+/**
+ * `<ApiClientMethods client="…" />`: the client's methods grouped by resource, each group a
+ * folded native <details> (ApiFields, as the API reference's field lists) whose summary names
+ * the resource and its count of methods, and whose table gives each method, its request
+ * (linked to the reference page) and what the method does beyond one request, in a Notes
+ * column where any of the group's methods has one.
+ *
+ * Folded, because one table of every operation (some 160 rows) was the largest part of a
+ * library page's first layout and paint, for the one or two rows a reader looks for: a closed
+ * group is neither styled nor laid out until it is opened, and find-in-page opens it.
+ */
 export function clientMethodsTable(doc: OpenApiDocument, client: unknown, where: string): RootContent[] {
   if (!isClientLanguage(client)) {
     throw new Error(`${where}: <ApiClientMethods client=${JSON.stringify(client ?? null)} /> names no client; write client="${CLIENT_LANGUAGES.join('", "')}" as a literal string`);
   }
-  const rows = clientMethods(doc).map((m) => {
+  const groups = new Map<string, {method: PhrasingContent; request: PhrasingContent; notes: PhrasingContent[]}[]>();
+  for (const m of clientMethods(doc)) {
     const notes: PhrasingContent[] = [];
     if (m.paginated) notes.push(text('iterates every page'));
     if (m.settlesIn) {
       const done = m.settlesIn.length > 0 ? `until ${statuses(m.settlesIn)}` : 'until it is gone';
       notes.push(...fromInlineCode(`answers \`202\`; poll ${done}`));
     }
-    return row([cell(code(`client.${m.resource[client]}`)), cell(code(m.method[client])), cell(link(m.docPath, [code(`${m.httpMethod} ${m.path}`)])), cell(...notes)]);
+    const resource = `client.${m.resource[client]}`;
+    const methods = groups.get(resource) ?? [];
+    methods.push({method: code(m.method[client]), request: link(m.docPath, [code(`${m.httpMethod} ${m.path}`)]), notes});
+    groups.set(resource, methods);
+  }
+  return [...groups].map(([resource, methods]) => {
+    const withNotes = methods.some((m) => m.notes.length > 0);
+    const rows = methods.map((m) => row([cell(m.method), cell(m.request), ...(withNotes ? [cell(...m.notes)] : [])]));
+    const summary = jsx('summary', {}, [code(resource), text(` · ${methods.length} ${methods.length === 1 ? 'method' : 'methods'}`)]);
+    return jsx('ApiFields', {className: 'api-schema-details client-methods'}, [summary, table(['Method', 'Request', ...(withNotes ? ['Notes'] : [])], rows)]) as unknown as RootContent;
   });
-  return [table(['Resource', 'Method', 'Request', 'Notes'], rows)];
 }
 
 /** `<TerraformResources show="resources|data-sources" />`, both tables when `show` is left out. */
