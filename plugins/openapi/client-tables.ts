@@ -31,7 +31,8 @@ const statuses = (list: readonly string[]) => list.map((s) => `\`${s}\``).join('
  *
  * Folded, because one table of every operation (some 160 rows) was the largest part of a
  * library page's first layout and paint, for the one or two rows a reader looks for: a closed
- * group is neither styled nor laid out until it is opened, and find-in-page opens it.
+ * group is neither styled nor laid out until it is opened, and find-in-page in Chromium and
+ * Firefox opens the group that holds a match.
  */
 export function clientMethodsTable(doc: OpenApiDocument, client: unknown, where: string): RootContent[] {
   if (!isClientLanguage(client)) {
