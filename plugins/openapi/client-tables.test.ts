@@ -44,7 +44,7 @@ describe('<ApiClientMethods> at build time', () => {
     const groups = groupsOf('python');
     for (const group of groups) {
       expect(group).toMatchObject({type: 'mdxJsxFlowElement', name: 'ApiFields', attributes: [{name: 'className', value: 'api-schema-details client-methods'}]});
-      expect(group.children.map((c) => c.name ?? c.type)).toEqual(['summary', 'table']);
+      expect(group.children.map((c) => ('name' in c ? c.name : c.type))).toEqual(['summary', 'table']);
     }
     // Every method once, in the spec's order of resources.
     expect(groups.reduce((n, g) => n + g.children[1].children.length - 1, 0)).toBe(clientMethods(spec).length);
