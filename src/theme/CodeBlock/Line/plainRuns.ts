@@ -8,13 +8,24 @@
 import type {Token} from 'prism-react-renderer';
 import {codeTheme} from '@site/src/css/prismThemes';
 
-/** Token types drawn in the line's colour: `plain`, and those the code theme gives only that colour. */
-const PLAIN_TYPES: ReadonlySet<string> = new Set([
-  'plain',
-  ...codeTheme.styles
-    .filter(({style, languages}) => !languages && Object.keys(style).length === 1 && style.color === codeTheme.plain.color)
-    .flatMap(({types}) => types),
-]);
+/** Each token type's style, as prism-react-renderer builds it from the theme (no language-specific entries). */
+const STYLE_OF = new Map<string, Record<string, unknown>>();
+/** Types some language styles of its own: never taken for plain, whatever the language. */
+const LANGUAGE_TYPES = new Set(codeTheme.styles.filter(({languages}) => languages).flatMap(({types}) => types));
+for (const {types, style, languages} of codeTheme.styles) {
+  if (!languages) for (const type of types) STYLE_OF.set(type, {...STYLE_OF.get(type), ...style});
+}
+
+/**
+ * True where a token is drawn as plain text: the styles of its types, merged in order as
+ * prism-react-renderer merges them (a later type wins), give nothing but the line's colour.
+ * A type with no style of its own (`imports`, `interpolation`, `property-access`…) adds none.
+ */
+function isPlain(types: readonly string[]): boolean {
+  if (types.some((type) => LANGUAGE_TYPES.has(type))) return false;
+  const style: Record<string, unknown> = Object.assign({}, ...types.map((type) => (type === 'plain' ? {color: codeTheme.plain.color} : STYLE_OF.get(type))));
+  return Object.keys(style).every((key) => key === 'color') && (style.color === undefined || style.color === codeTheme.plain.color);
+}
 
 /**
  * The line's tokens with each run of plain-coloured ones as one `plain` token, and empty ones
@@ -24,7 +35,7 @@ export function mergePlainTokens(line: readonly Token[]): Token[] {
   const merged: Token[] = [];
   let run: Token | undefined;
   for (const token of line) {
-    if (token.empty || !token.types.every((type) => PLAIN_TYPES.has(type))) {
+    if (token.empty || !isPlain(token.types)) {
       merged.push(token);
       run = undefined;
     } else if (token.content !== '') {
