@@ -10,7 +10,7 @@ import {codeTheme} from '@site/src/css/prismThemes';
 
 /** Each token type's style, as prism-react-renderer builds it from the theme (no language-specific entries). */
 const STYLE_OF = new Map<string, Record<string, unknown>>();
-/** Types some language styles of its own: never taken for plain, whatever the language. */
+/** Types a language-specific entry of the theme styles: never taken for plain, whatever the language. */
 const LANGUAGE_TYPES = new Set(codeTheme.styles.filter(({languages}) => languages).flatMap(({types}) => types));
 for (const {types, style, languages} of codeTheme.styles) {
   if (!languages) for (const type of types) STYLE_OF.set(type, {...STYLE_OF.get(type), ...style});
