@@ -22,6 +22,11 @@ describe('typedFacts', () => {
     ]);
   });
 
+  it('finds a price typed in inline code, but not a shell argument', () => {
+    expect(kinds('The answer shows `$19.00` for the month.')).toEqual([[1, 'price', '$19.00']]);
+    expect(typedFacts("Print the first column with `awk '{print $1}'`.")).toEqual([]);
+  });
+
   it('finds money formatted by hand in an expression', () => {
     expect(kinds('It costs {h100.pricePerHour.toFixed(2)} USD.')).toEqual([[1, 'price format', 'It costs {h100.pricePerHour.toFixed(2)} USD.']]);
     expect(typedFacts('It costs {formatUsd(h100.pricePerHour)}.')).toEqual([]);

@@ -2,7 +2,9 @@
  * Product facts typed into a page instead of rendered from src/data: prices, limits,
  * region ids and flavor specs written as literal text in prose. Code, inline code, JSX
  * tags and `{expressions}` are left out: data rendered by components and expressions is
- * what the check asks for. Region ids and flavor names in backticks are API values and
+ * what the check asks for. A price in inline code (`$1.90`) counts as typed too. Numbers
+ * that may be typed as long as they equal the data (CIDRs, MTU, drivers, CUDA and
+ * Kubernetes versions), and prices in output samples, are checked by tests/cross-checks.ts. Region ids and flavor names in backticks are API values and
  * stay allowed; their numbers and prices are what must not be retyped.
  */
 import {flavors, regions} from '../data/platform';
@@ -31,9 +33,15 @@ const REGION = new RegExp(`\\b(${regions.map((r) => r.id).join('|')})\\b`, 'g');
 const FLAVOR = new RegExp(`\\b(${flavors.map((f) => f.name).join('|')})\\b`);
 const SPEC = /\b\d[\d,]*\s?(GB|GiB|TB|vCPUs?)\b/g;
 
+/** Money with cents in inline code (`$1.90`): a price typed as code is still typed. Shell's `$1` has no cents. */
+const CODE_PRICE = /`[^`\n]*?(\$\d[\d,]*\.\d{2,})[^`\n]*`/g;
+
 export function typedFacts(body: string): TypedFact[] {
   const found: TypedFact[] = [];
   const original = body.split('\n');
+  withoutFencedCode(body).split('\n').forEach((line, i) => {
+    for (const m of line.matchAll(CODE_PRICE)) found.push({line: i + 1, kind: 'price', text: m[1]});
+  });
   // Money formatted by hand in an expression: the site has one format (formatUsd, <Price>).
   withoutFencedCode(body).split('\n').forEach((line, i) => {
     if (/\{[^}]*(toFixed\(|pricePerHour|PricePer)[^}]*\}/.test(line) && !/formatUsd|formatRate/.test(line)) found.push({line: i + 1, kind: 'price format', text: line.trim().slice(0, 80)});

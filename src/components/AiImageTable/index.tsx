@@ -23,6 +23,7 @@ import {
   memoryNeededGb,
   weightsGb,
 } from '@site/src/data/ai-images';
+import DataTable, {type DataColumn} from '@site/src/components/DataTable';
 
 const list = (items: ReactNode[]): ReactNode => items.map((item, i) => <span key={i}>{i > 0 && ', '}{item}</span>);
 const lines = (items: ReactNode[]): ReactNode => items.map((item, i) => <span key={i}>{i > 0 && <br />}{item}</span>);
@@ -30,31 +31,17 @@ const lines = (items: ReactNode[]): ReactNode => items.map((item, i) => <span ke
 /** Every AI image: its `image_name`, the driver and CUDA of the image it builds on, its stack, models and boot volume. */
 export default function AiImageTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Image (<code>image_name</code>)</th>
-          <th>Driver, CUDA</th>
-          <th>Serving stack</th>
-          <th>Models</th>
-          <th>Boot volume</th>
-        </tr>
-      </thead>
-      <tbody>
-        {aiImages.map((image) => {
-          const base = baseImageOf(image);
-          return (
-            <tr key={image.slug}>
-              <td><code>{image.name}</code></td>
-              <td>{base.driver}, CUDA {base.cuda}</td>
-              <td>{list(image.stack.map((s) => `${s.name} ${s.version}`))}</td>
-              <td>{lines(image.models.map((m) => `${m.name.replace(/^R1 Distill /, '')} (${formatParameters(m.parametersBillions)})`))}</td>
-              <td>{bootVolumeGb(image)} GB</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      rows={aiImages}
+      rowKey={(image) => image.slug}
+      columns={[
+        {header: <>Image (<code>image_name</code>)</>, cell: (image) => <code>{image.name}</code>},
+        {header: 'Driver, CUDA', cell: (image) => <>{baseImageOf(image).driver}, CUDA {baseImageOf(image).cuda}</>},
+        {header: 'Serving stack', cell: (image) => list(image.stack.map((s) => `${s.name} ${s.version}`))},
+        {header: 'Models', cell: (image) => lines(image.models.map((m) => `${m.name.replace(/^R1 Distill /, '')} (${formatParameters(m.parametersBillions)})`))},
+        {header: 'Boot volume', cell: (image) => <>{bootVolumeGb(image)} GB</>},
+      ]}
+    />
   );
 }
 
@@ -75,35 +62,27 @@ const modelHeadings: Record<ModelColumn, string> = {
 /** The models of one image; `columns` picks and orders the columns. */
 export function AiModelTable({image: slug, columns = ['name', 'parameters', 'weights', 'needs', 'fits', 'default']}: {image: string; columns?: ModelColumn[]}): ReactNode {
   const image = aiImage(slug);
+  const cells: Record<ModelColumn, DataColumn<(typeof image.models)[number]>['cell']> = {
+    model: (m) => <code>{m.id}</code>,
+    name: (m) => m.name,
+    parameters: (m) => formatParameters(m.parametersBillions),
+    base: (m) => m.baseModel,
+    context: (m) => formatTokens(m.contextTokens),
+    licence: (m) => m.licence,
+    weights: (m) => <>{formatGb(weightsGb(m))}<br />{m.precision}</>,
+    needs: (m) => <>{formatGb(memoryNeededGb(m, image.maxModelLen))}<br />(+{formatGb(kvCacheGb(m, image.maxModelLen))} KV)</>,
+    fits: (m) => lines(fittingFlavors(image, m).map((f) => <code key={f.name}>{f.name}</code>)),
+    default: (m) => {
+      const on = flavors.filter((f) => defaultModel(image, f)?.id === m.id);
+      return on.length ? lines(on.map((f) => <code key={f.name}>{f.name}</code>)) : 'None';
+    },
+  };
   return (
-    <table>
-      <thead>
-        <tr>{columns.map((c) => <th key={c}>{c === 'model' ? <>Model (<code>model</code>)</> : modelHeadings[c]}</th>)}</tr>
-      </thead>
-      <tbody>
-        {image.models.map((m) => (
-          <tr key={m.id}>
-            {columns.map((c) => (
-              <td key={c}>
-                {c === 'model' && <code>{m.id}</code>}
-                {c === 'name' && m.name}
-                {c === 'parameters' && formatParameters(m.parametersBillions)}
-                {c === 'base' && m.baseModel}
-                {c === 'context' && formatTokens(m.contextTokens)}
-                {c === 'licence' && m.licence}
-                {c === 'weights' && <>{formatGb(weightsGb(m))}<br />{m.precision}</>}
-                {c === 'needs' && <>{formatGb(memoryNeededGb(m, image.maxModelLen))}<br />(+{formatGb(kvCacheGb(m, image.maxModelLen))} KV)</>}
-                {c === 'fits' && lines(fittingFlavors(image, m).map((f) => <code key={f.name}>{f.name}</code>))}
-                {c === 'default' && (() => {
-                  const on = flavors.filter((f) => defaultModel(image, f)?.id === m.id);
-                  return on.length ? lines(on.map((f) => <code key={f.name}>{f.name}</code>)) : 'None';
-                })()}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={image.models}
+      rowKey={(m) => m.id}
+      columns={columns.map((c) => ({key: c, header: c === 'model' ? <>Model (<code>model</code>)</> : modelHeadings[c], cell: cells[c]}))}
+    />
   );
 }
 
@@ -112,28 +91,20 @@ export function AiContextTable({image: slug}: {image: string}): ReactNode {
   const image = aiImage(slug);
   const gpuFlavors = flavors.filter((f) => f.gpuCount > 0);
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Model</th>
-          {gpuFlavors.map((f) => <th key={f.name}><code>{f.name}</code></th>)}
-        </tr>
-      </thead>
-      <tbody>
-        {image.models.map((m) => (
-          <tr key={m.id}>
-            <td>{m.name}</td>
-            {gpuFlavors.map((f) => {
-              const len = maxModelLenOn(m, f);
-              return (
-                <td key={f.name}>
-                  {len < image.maxModelLen ? 'Does not fit' : `${formatTokens(len)}${f.gpuCount > 1 ? ` (TP ${defaultTensorParallel(m, f)})` : ''}`}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={image.models}
+      rowKey={(m) => m.id}
+      columns={[
+        {key: 'model', header: 'Model', cell: (m) => m.name},
+        ...gpuFlavors.map((f) => ({
+          key: f.name,
+          header: <code>{f.name}</code>,
+          cell: (m: (typeof image.models)[number]) => {
+            const len = maxModelLenOn(m, f);
+            return len < image.maxModelLen ? 'Does not fit' : `${formatTokens(len)}${f.gpuCount > 1 ? ` (TP ${defaultTensorParallel(m, f)})` : ''}`;
+          },
+        })),
+      ]}
+    />
   );
 }

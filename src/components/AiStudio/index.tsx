@@ -6,6 +6,7 @@
 import type {ReactNode} from 'react';
 import {baseModel, baseModels, benchmarkSuites, deploymentStates, fineTuningMethods, formatCount} from '@site/src/data/ai-studio';
 import {formatUsd} from '@site/src/data/prices';
+import DataTable, {yesNo, type DataColumn} from '@site/src/components/DataTable';
 
 type ModelColumn = 'name' | 'id' | 'parameters' | 'context' | 'licence' | 'input' | 'output' | 'flavors';
 const modelHeadings: Record<ModelColumn, string> = {
@@ -21,120 +22,68 @@ const modelHeadings: Record<ModelColumn, string> = {
 
 /** The base model catalogue; `columns` picks and orders the columns. */
 export function BaseModelTable({columns = ['name', 'id', 'parameters', 'context', 'licence', 'input', 'output']}: {columns?: ModelColumn[]}): ReactNode {
-  return (
-    <table>
-      <thead>
-        <tr>{columns.map((c) => <th key={c}>{modelHeadings[c]}</th>)}</tr>
-      </thead>
-      <tbody>
-        {baseModels.map((m) => (
-          <tr key={m.id}>
-            {columns.map((c) => (
-              <td key={c}>
-                {c === 'name' && m.name}
-                {c === 'id' && <code>{m.id}</code>}
-                {c === 'parameters' && `${m.parametersBillions}B`}
-                {c === 'context' && formatCount(m.contextTokens)}
-                {c === 'licence' && m.licence}
-                {c === 'input' && formatUsd(m.inputPricePerMillionTokens)}
-                {c === 'output' && formatUsd(m.outputPricePerMillionTokens)}
-                {c === 'flavors' && m.deploymentFlavors.map((f, i) => <span key={f}>{i > 0 && ', '}<code>{f}</code></span>)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const cells: Record<ModelColumn, DataColumn<(typeof baseModels)[number]>['cell']> = {
+    name: (m) => m.name,
+    id: (m) => <code>{m.id}</code>,
+    parameters: (m) => `${m.parametersBillions}B`,
+    context: (m) => formatCount(m.contextTokens),
+    licence: (m) => m.licence,
+    input: (m) => formatUsd(m.inputPricePerMillionTokens),
+    output: (m) => formatUsd(m.outputPricePerMillionTokens),
+    flavors: (m) => m.deploymentFlavors.map((f, i) => <span key={f}>{i > 0 && ', '}<code>{f}</code></span>),
+  };
+  return <DataTable rows={baseModels} rowKey={(m) => m.id} columns={columns.map((c) => ({key: c, header: modelHeadings[c], cell: cells[c]}))} />;
 }
 
 /** Fine-tuning methods with their price per million training tokens for each size class. */
 export function FineTuningPriceTable(): ReactNode {
   const sizes = (c: 'small' | 'large') => baseModels.filter((m) => m.sizeClass === c).map((m) => m.parametersBillions);
   const range = (c: 'small' | 'large') => `${Math.floor(Math.min(...sizes(c)))}B to ${Math.floor(Math.max(...sizes(c)))}B models`;
+  const price = (usd: number | null) => (usd === null ? 'Not offered' : formatUsd(usd));
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Method (<code>method</code>)</th>
-          <th>What it trains</th>
-          <th>Per 1M training tokens, {range('small')}</th>
-          <th>Per 1M training tokens, {range('large')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fineTuningMethods.map((m) => (
-          <tr key={m.id}>
-            <td>
-              {m.name} (<code>{m.id}</code>)
-            </td>
-            <td>{m.summary}</td>
-            <td>{m.pricePerMillionTrainingTokens.small === null ? 'Not offered' : formatUsd(m.pricePerMillionTrainingTokens.small)}</td>
-            <td>{m.pricePerMillionTrainingTokens.large === null ? 'Not offered' : formatUsd(m.pricePerMillionTrainingTokens.large)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={fineTuningMethods}
+      rowKey={(m) => m.id}
+      columns={[
+        {header: <>Method (<code>method</code>)</>, cell: (m) => <>{m.name} (<code>{m.id}</code>)</>},
+        {header: 'What it trains', cell: (m) => m.summary},
+        {header: <>Per 1M training tokens, {range('small')}</>, cell: (m) => price(m.pricePerMillionTrainingTokens.small)},
+        {header: <>Per 1M training tokens, {range('large')}</>, cell: (m) => price(m.pricePerMillionTrainingTokens.large)},
+      ]}
+    />
   );
 }
 
 /** Every deployment status, its meaning and whether replicas are billed in it. */
 export function DeploymentStateTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Status</th>
-          <th>What it means</th>
-          <th>Replicas billed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {deploymentStates.map((s) => (
-          <tr key={s.status}>
-            <td>
-              <code>{s.status}</code>
-            </td>
-            <td>{s.meaning}</td>
-            <td>{s.billed ? 'Yes' : 'No'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={deploymentStates}
+      rowKey={(s) => s.status}
+      columns={[
+        {header: 'Status', cell: (s) => <code>{s.status}</code>},
+        {header: 'What it means', cell: (s) => s.meaning},
+        {header: 'Replicas billed', cell: (s) => yesNo(s.billed)},
+      ]}
+    />
   );
 }
 
 /** The benchmark suites, with items, shots, metric and the tokens one run processes. */
 export function BenchmarkTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Suite (<code>benchmarks</code>)</th>
-          <th>What it measures</th>
-          <th>Items</th>
-          <th>Shots</th>
-          <th>Score</th>
-          <th>Tokens per run (in / out)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {benchmarkSuites.map((s) => (
-          <tr key={s.id}>
-            <td>
-              {s.name} (<code>{s.id}</code>)
-            </td>
-            <td>{s.measures}</td>
-            <td>{formatCount(s.items)}</td>
-            <td>{s.shots}</td>
-            <td>{s.metric}</td>
-            <td>
-              {s.approxInputMillionTokens}M / {s.approxOutputMillionTokens}M
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={benchmarkSuites}
+      rowKey={(s) => s.id}
+      columns={[
+        {header: <>Suite (<code>benchmarks</code>)</>, cell: (s) => <>{s.name} (<code>{s.id}</code>)</>},
+        {header: 'What it measures', cell: (s) => s.measures},
+        {header: 'Items', cell: (s) => formatCount(s.items)},
+        {header: 'Shots', cell: (s) => s.shots},
+        {header: 'Score', cell: (s) => s.metric},
+        {header: 'Tokens per run (in / out)', cell: (s) => <>{s.approxInputMillionTokens}M / {s.approxOutputMillionTokens}M</>},
+      ]}
+    />
   );
 }
 

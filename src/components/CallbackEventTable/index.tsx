@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import {callbackEvents} from '@site/src/data/callbacks';
+import DataTable from '@site/src/components/DataTable';
 
 /** Renders `a \`code\` b` with the backticked parts as code. */
 function withCode(text: string): ReactNode[] {
@@ -9,31 +10,15 @@ function withCode(text: string): ReactNode[] {
 /** The callback event types, from `src/data/callbacks.ts`: `<CallbackEventTable />`. */
 export default function CallbackEventTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Event type</th>
-          <th>Sent to the callback of</th>
-          <th>
-            Resource under <code>data</code>
-          </th>
-          <th>Sent when</th>
-        </tr>
-      </thead>
-      <tbody>
-        {callbackEvents.map((event) => (
-          <tr key={event.type}>
-            <td>
-              <code>{event.type}</code>
-            </td>
-            <td>{event.resource}</td>
-            <td>
-              <code>{event.dataKey}</code>
-            </td>
-            <td>{withCode(event.sentWhen)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={callbackEvents}
+      rowKey={(event) => event.type}
+      columns={[
+        {header: 'Event type', cell: (event) => <code>{event.type}</code>},
+        {header: 'Sent to the callback of', cell: (event) => event.resource},
+        {header: <>Resource under <code>data</code></>, cell: (event) => <code>{event.dataKey}</code>},
+        {header: 'Sent when', cell: (event) => withCode(event.sentWhen)},
+      ]}
+    />
   );
 }

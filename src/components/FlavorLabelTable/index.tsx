@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import {flavors} from '@site/src/data/platform';
 import {flavorLabelKeys, flavorLabels} from '@site/src/data/hardware';
+import DataTable from '@site/src/components/DataTable';
 
 interface Props {
   /** `flavors` (default): each flavor with its labels; `vocabulary`: each label key with its meaning. */
@@ -11,50 +12,35 @@ interface Props {
 export default function FlavorLabelTable({view = 'flavors'}: Props): ReactNode {
   if (view === 'vocabulary') {
     return (
-      <table>
-        <thead>
-          <tr>
-            <th>Key</th>
-            <th>Example</th>
-            <th>Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          {flavorLabelKeys.map((k) => (
-            <tr key={k.key}>
-              <td><code>{k.key}</code></td>
-              <td><code>{k.example}</code></td>
-              <td>{inlineCode(k.meaning)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={flavorLabelKeys}
+        rowKey={(k) => k.key}
+        columns={[
+          {header: 'Key', cell: (k) => <code>{k.key}</code>},
+          {header: 'Example', cell: (k) => <code>{k.example}</code>},
+          {header: 'Meaning', cell: (k) => inlineCode(k.meaning)},
+        ]}
+      />
     );
   }
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Flavor</th>
-          <th>Labels</th>
-        </tr>
-      </thead>
-      <tbody>
-        {flavors.map((f) => (
-          <tr key={f.name}>
-            <td><code>{f.name}</code></td>
-            <td>
-              {flavorLabels(f).map((l, i) => (
-                <span key={l}>
-                  {i > 0 ? ' ' : null}
-                  <code>{l}</code>
-                </span>
-              ))}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={flavors}
+      rowKey={(f) => f.name}
+      columns={[
+        {header: 'Flavor', cell: (f) => <code>{f.name}</code>},
+        {
+          header: 'Labels',
+          cell: (f) =>
+            flavorLabels(f).map((l, i) => (
+              <span key={l}>
+                {i > 0 ? ' ' : null}
+                <code>{l}</code>
+              </span>
+            )),
+        },
+      ]}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import {images} from '@site/src/data/platform';
 import {compatibility, gpuModels, imageDrivers} from '@site/src/data/hardware';
+import DataTable from '@site/src/components/DataTable';
 
 interface Props {
   /**
@@ -15,87 +16,56 @@ interface Props {
 export default function GpuCompatibilityMatrix({view = 'matrix'}: Props): ReactNode {
   if (view === 'models') {
     return (
-      <table>
-        <thead>
-          <tr>
-            <th>GPU</th>
-            <th>Architecture</th>
-            <th>Compute capability</th>
-            <th>Oldest driver</th>
-            <th>Oldest CUDA</th>
-            <th>CUDA forward compatibility</th>
-          </tr>
-        </thead>
-        <tbody>
-          {gpuModels.map((m) => (
-            <tr key={m.gpu}>
-              <td>{m.gpu}</td>
-              <td>{m.architecture}</td>
-              <td>{m.computeCapability}</td>
-              <td>{m.minimumDriver}</td>
-              <td>{m.minimumCuda}</td>
-              <td>{m.forwardCompatible ? 'Yes' : 'No'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={gpuModels}
+        rowKey={(m) => m.gpu}
+        columns={[
+          {header: 'GPU', cell: (m) => m.gpu},
+          {header: 'Architecture', cell: (m) => m.architecture},
+          {header: 'Compute capability', cell: (m) => m.computeCapability},
+          {header: 'Oldest driver', cell: (m) => m.minimumDriver},
+          {header: 'Oldest CUDA', cell: (m) => m.minimumCuda},
+          {header: 'CUDA forward compatibility', cell: (m) => (m.forwardCompatible ? 'Yes' : 'No')},
+        ]}
+      />
     );
   }
   if (view === 'images') {
     return (
-      <table>
-        <thead>
-          <tr>
-            <th>Image</th>
-            <th>Driver version</th>
-            <th>Highest CUDA without cuda-compat</th>
-            <th>Fabric Manager</th>
-            <th>InfiniBand stack</th>
-          </tr>
-        </thead>
-        <tbody>
-          {imageDrivers.map((d) => (
-            <tr key={d.image}>
-              <td>{d.image}</td>
-              <td><code>{d.driverVersion}</code></td>
-              <td>{d.maxCuda}</td>
-              <td>{d.fabricManager ? 'Installed, enabled' : 'Not installed'}</td>
-              <td>{d.infiniband ? 'Installed' : 'Not installed'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={imageDrivers}
+        rowKey={(d) => d.image}
+        columns={[
+          {header: 'Image', cell: (d) => d.image},
+          {header: 'Driver version', cell: (d) => <code>{d.driverVersion}</code>},
+          {header: 'Highest CUDA without cuda-compat', cell: (d) => d.maxCuda},
+          {header: 'Fabric Manager', cell: (d) => (d.fabricManager ? 'Installed, enabled' : 'Not installed')},
+          {header: 'InfiniBand stack', cell: (d) => (d.infiniband ? 'Installed' : 'Not installed')},
+        ]}
+      />
     );
   }
-  const columns = images.filter((i) => i.driver);
+  const withDriver = images.filter((i) => i.driver);
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>GPU</th>
-          {columns.map((i) => (
-            <th key={i.name}>
-              {i.os}, {i.driver}, CUDA {i.cuda}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {gpuModels.map((m) => (
-          <tr key={m.gpu}>
-            <td>{m.gpu}</td>
-            {columns.map((i) => {
-              const c = compatibility(m, i.name);
-              return (
-                <td key={i.name}>
-                  <strong>{c.supported ? 'Supported' : 'Not supported'}</strong>
-                  {c.notes.length > 0 ? <><br />{c.notes.join('; ')}</> : null}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={gpuModels}
+      rowKey={(m) => m.gpu}
+      columns={[
+        {key: 'gpu', header: 'GPU', cell: (m) => m.gpu},
+        ...withDriver.map((i) => ({
+          key: i.name,
+          header: <>{i.os}, {i.driver}, CUDA {i.cuda}</>,
+          cell: (m: (typeof gpuModels)[number]) => {
+            const c = compatibility(m, i.name);
+            return (
+              <>
+                <strong>{c.supported ? 'Supported' : 'Not supported'}</strong>
+                {c.notes.length > 0 ? <><br />{c.notes.join('; ')}</> : null}
+              </>
+            );
+          },
+        })),
+      ]}
+    />
   );
 }

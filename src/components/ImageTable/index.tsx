@@ -1,30 +1,19 @@
 import type {ReactNode} from 'react';
 import {images} from '@site/src/data/platform';
+import DataTable from '@site/src/components/DataTable';
 
 /** The OS images from the data, with their driver and CUDA: `<ImageTable />`, or `gpuOnly` for those with a driver. */
 export default function ImageTable({gpuOnly = false}: {gpuOnly?: boolean}): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Image</th>
-          <th>Operating system</th>
-          <th>NVIDIA driver</th>
-          <th>CUDA</th>
-        </tr>
-      </thead>
-      <tbody>
-        {images
-          .filter((i) => !gpuOnly || i.driver)
-          .map((i) => (
-            <tr key={i.name}>
-              <td>{i.name}</td>
-              <td>{i.os}</td>
-              <td>{i.driver ?? 'Not installed'}</td>
-              <td>{i.cuda ?? 'Not installed'}</td>
-            </tr>
-          ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={images.filter((i) => !gpuOnly || i.driver)}
+      rowKey={(i) => i.name}
+      columns={[
+        {header: 'Image', cell: (i) => i.name},
+        {header: 'Operating system', cell: (i) => i.os},
+        {header: 'NVIDIA driver', cell: (i) => i.driver ?? 'Not installed'},
+        {header: 'CUDA', cell: (i) => i.cuda ?? 'Not installed'},
+      ]}
+    />
   );
 }

@@ -1,30 +1,18 @@
 import type {ReactNode} from 'react';
 import {regionEndpoints} from '@site/src/data/regions';
+import DataTable from '@site/src/components/DataTable';
 
 /** Each region with its location and S3 endpoint, from `src/data/regions.ts`: `<ObjectStorageEndpointTable />`. */
 export default function ObjectStorageEndpointTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Region</th>
-          <th>Location</th>
-          <th>Object storage endpoint</th>
-        </tr>
-      </thead>
-      <tbody>
-        {regionEndpoints().map((r) => (
-          <tr key={r.id}>
-            <td>
-              <code>{r.id}</code>
-            </td>
-            <td>{r.location}</td>
-            <td>
-              <code>{r.objectStorageEndpoint}</code>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={regionEndpoints()}
+      rowKey={(r) => r.id}
+      columns={[
+        {header: 'Region', cell: (r) => <code>{r.id}</code>},
+        {header: 'Location', cell: (r) => r.location},
+        {header: 'Object storage endpoint', cell: (r) => <code>{r.objectStorageEndpoint}</code>},
+      ]}
+    />
   );
 }

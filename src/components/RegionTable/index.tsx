@@ -1,29 +1,13 @@
 import type {ReactNode} from 'react';
-import {regions} from '@site/src/data/platform';
+import {regions, type Region} from '@site/src/data/platform';
+import DataTable, {yesNo, type DataColumn} from '@site/src/components/DataTable';
 
 /** The regions from the data: `<RegionTable />`, or `<RegionTable openOnly />` for those taking new resources. */
 export default function RegionTable({openOnly = false}: {openOnly?: boolean}): ReactNode {
-  const rows = regions.filter((r) => !openOnly || r.open);
-  return (
-    <table>
-      <thead>
-        <tr>
-          <th>Region</th>
-          <th>Location</th>
-          {!openOnly && <th>Open to new resources</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.id}>
-            <td>
-              <code>{r.id}</code>
-            </td>
-            <td>{r.location}</td>
-            {!openOnly && <td>{r.open ? 'Yes' : 'No'}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: DataColumn<Region>[] = [
+    {header: 'Region', cell: (r) => <code>{r.id}</code>},
+    {header: 'Location', cell: (r) => r.location},
+    ...(openOnly ? [] : [{header: 'Open to new resources', cell: (r: Region) => yesNo(r.open)}]),
+  ];
+  return <DataTable rows={regions.filter((r) => !openOnly || r.open)} rowKey={(r) => r.id} columns={columns} />;
 }
