@@ -58,17 +58,19 @@ export function proseWords(body: string): number {
 export interface RouteLine {
   route: string;
   unlisted: boolean;
+  /** A route this site adds to the spec's list (marker `added`), e.g. a year of release notes after it. */
+  added: boolean;
 }
 
-/** Reads a route list: one path a line, `#` comments, optional `unlisted` marker. */
+/** Reads a route list: one path a line, `#` comments, optional `unlisted` and `added` markers. */
 export function readRouteList(file: string): RouteLine[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line.startsWith('/'))
     .map((line) => {
-      const [route, marker] = line.split(/\s+/);
-      return {route, unlisted: marker === 'unlisted'};
+      const [route, ...markers] = line.split(/\s+/);
+      return {route, unlisted: markers.includes('unlisted'), added: markers.includes('added')};
     });
 }
 

@@ -14,6 +14,13 @@ describe('release feed', () => {
     expect(xml).toContain(`<updated>${newest.date}T00:00:00Z</updated>\n  <author>`);
   });
 
+  it('links the feed to the newest year\'s page, the one the newest entry is on', () => {
+    const newest = [...releases].sort((a, b) => b.date.localeCompare(a.date))[0];
+    expect(xml).toContain(`<link rel="alternate" type="text/html" href="/docs/release-notes/${newest.date.slice(0, 4)}"/>`);
+    const old = atomFeed([{date: '2023-02-14', slug: 'a', title: 'A', area: 'compute', summary: 'a'}]);
+    expect(old).toContain('href="/docs/release-notes/2023"/>');
+  });
+
   it('links every entry to its anchor on its year page, without any host', () => {
     for (const r of releases) expect(xml).toContain(`href="${entryPath(r)}"`);
     expect(xml).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);

@@ -48,7 +48,7 @@ export function atomFeed(releases: readonly Release[], options: {title?: string}
     `  <id>urn:uuid:${stableUuid('feed')}</id>`,
     `  <title>${escapeXml(options.title ?? 'Release notes')}</title>`,
     `  <link rel="self" type="application/atom+xml" href="${FEED_PATH}"/>`,
-    '  <link rel="alternate" type="text/html" href="/docs/release-notes/2024"/>',
+    `  <link rel="alternate" type="text/html" href="/docs/release-notes/${sorted[0].date.slice(0, 4)}"/>`,
     `  <updated>${stamp(sorted[0].date)}</updated>`,
     '  <author><name>Platform team</name></author>',
     ...entries,

@@ -1,11 +1,12 @@
 // The Kubernetes facts the pages render equal what the API spec says: versions and their
 // end-of-support dates, master flavors and their prices, and the shape limits of clusters.
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {createElement as h} from 'react';
 import {renderToStaticMarkup} from 'react-dom/server';
 import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../../plugins/openapi/spec';
-import {clusterAddons, clusterCost, clusterLimits, defaultKubernetesVersion, exampleCluster, kubernetesVersions, masterFlavors, nodeImage, storageClasses, storageClassPricePerGbHour} from './kubernetes';
+import {clusterAddons, clusterCost, clusterLimits, defaultKubernetesVersion, exampleCluster, expiredKubernetesVersions, kubernetesVersions, masterFlavors, minorVersion, nodeImage, storageClasses, storageClassPricePerGbHour} from './kubernetes';
 import {flavors, policies} from './platform';
 import {toMoney} from './prices';
 import {storageKind} from './storage';
@@ -79,5 +80,38 @@ describe('Kubernetes tables', () => {
     const cost = renderToStaticMarkup(h(ClusterCostTable, {}));
     expect(rows(cost)).toBe(clusterCost(exampleCluster).lines.length + 1);
     expect(cost).toContain('$3.94');
+  });
+});
+
+describe('Kubernetes versions in support', () => {
+  it('offers no version past its end of support today, so an expired version fails the build', () => {
+    // The real date on purpose: the day after a version's endOfSupport this fails until the
+    // version leaves kubernetesVersions and the spec's example.
+    expect(expiredKubernetesVersions(new Date()).map((v) => `${v.version} (end of support ${v.endOfSupport})`)).toEqual([]);
+    const fixture = [{version: '1.30.14', status: 'DEPRECATED', default: false, endOfSupport: '2025-06-28'}] as const;
+    expect(expiredKubernetesVersions(new Date('2025-06-28T23:59:00Z'), fixture)).toEqual([]);
+    expect(expiredKubernetesVersions(new Date('2025-06-29T00:00:00Z'), fixture)).toEqual(fixture);
+  });
+
+  it('lists versions oldest first, with valid dates, one per minor version, and supports the default longest', () => {
+    for (const v of kubernetesVersions) {
+      expect(v.version).toMatch(/^1\.\d+\.\d+$/);
+      expect(Number.isNaN(Date.parse(`${v.endOfSupport}T00:00:00Z`)), v.endOfSupport).toBe(false);
+    }
+    const minors = kubernetesVersions.map((v) => Number(minorVersion(v.version).split('.')[1]));
+    expect(minors).toEqual([...new Set(minors)].sort((a, b) => a - b));
+    const ends = kubernetesVersions.map((v) => v.endOfSupport);
+    expect(ends).toEqual([...ends].sort());
+    expect(defaultKubernetesVersion.status).toBe('SUPPORTED');
+    expect(clusterAddons.find((a) => a.name === 'Cluster autoscaler')!.version).toBe(minorVersion(defaultKubernetesVersion.version));
+  });
+
+  it('names only listed versions in the Kubernetes pages (kubectl output and requests)', () => {
+    const dir = path.resolve(__dirname, '../../docs/kubernetes');
+    const listed = new Set(kubernetesVersions.map((v) => v.version));
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.mdx'))) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      for (const m of text.matchAll(/\bv?(1\.[23]\d\.\d+)\b/g)) expect(listed.has(m[1]), `docs/kubernetes/${file}: ${m[0]} is not a version of kubernetesVersions`).toBe(true);
+    }
   });
 });

@@ -20,14 +20,29 @@ export interface KubernetesVersion {
   endOfSupport: string;
 }
 
+/**
+ * Oldest first. A version leaves this list (and the spec's listKubernetesVersions example) on
+ * its `endOfSupport` date: `src/data/kubernetes.test.ts` fails from the day after, so an
+ * expired version cannot stay offered. Each minor version is introduced by an entry of
+ * `src/data/releases.ts`.
+ */
 export const kubernetesVersions: readonly KubernetesVersion[] = [
-  {version: '1.32.9', status: 'DEPRECATED', default: false, endOfSupport: '2026-04-28'},
-  {version: '1.33.5', status: 'SUPPORTED', default: false, endOfSupport: '2026-08-28'},
-  {version: '1.34.1', status: 'SUPPORTED', default: true, endOfSupport: '2026-12-27'},
+  {version: '1.33.12', status: 'DEPRECATED', default: false, endOfSupport: '2027-02-26'},
+  {version: '1.34.10', status: 'SUPPORTED', default: false, endOfSupport: '2027-06-30'},
+  {version: '1.35.6', status: 'SUPPORTED', default: true, endOfSupport: '2027-10-29'},
 ];
 
 /** The version a create request gets when it names none. */
 export const defaultKubernetesVersion: KubernetesVersion = kubernetesVersions.find((v) => v.default)!;
+
+/** `1.35.6` → `1.35`. */
+export const minorVersion = (version: string): string => version.split('.').slice(0, 2).join('.');
+
+/** The versions whose end of support is before `today` (compared as UTC dates): these must leave the list. */
+export function expiredKubernetesVersions(today: Date, list: readonly KubernetesVersion[] = kubernetesVersions): KubernetesVersion[] {
+  const day = today.toISOString().slice(0, 10);
+  return list.filter((v) => v.endOfSupport < day);
+}
 
 /** A flavor for control plane nodes (`listMasterFlavors`): CPU only, never runs your pods. */
 export interface MasterFlavor {
@@ -63,7 +78,10 @@ export const clusterLimits = {
   nodeGroupsPerCreate: 10,
   /** Largest `max_count` of a node group. */
   nodesPerGroupMax: 20,
-  /** Smallest `min_count` of a node group: a group never scales to zero. */
+  /**
+   * Smallest `min_count` of a node group: nothing you do scales a group to zero. Only the end
+   * of the grace period after a zero credit balance removes its nodes (`runoutRules` in billing.ts).
+   */
   nodesPerGroupMin: 1,
   /** Longest cluster name (node names are derived from it). */
   clusterNameMaxLength: 40,
@@ -90,10 +108,17 @@ export const clusterAddons: readonly ClusterAddon[] = [
   {name: 'NVIDIA GPU Operator', version: '25.3', namespace: 'gpu-operator', role: `Device plugin (nvidia.com/gpu), container toolkit, GPU feature discovery labels and the DCGM exporter; the driver (${nodeImage.driver}, CUDA ${nodeImage.cuda}) comes with the node image`},
   {name: 'Block storage CSI driver', version: '2.4', namespace: 'kube-system', role: 'Creates, attaches and resizes Cloud-SSD volumes for PersistentVolumeClaims'},
   {name: 'File storage CSI driver', version: '1.6', namespace: 'kube-system', role: 'Mounts High-performance file storage shares for ReadWriteMany claims'},
-  {name: 'Cloud controller manager', version: '1.34', namespace: 'kube-system', role: 'Node addresses and labels, and a load balancer for each Service of type LoadBalancer'},
-  {name: 'Cluster autoscaler', version: '1.34', namespace: 'kube-system', role: 'Moves each node group between its min_count and max_count as pods need room'},
+  {name: 'Cloud controller manager', version: minorVersion(defaultKubernetesVersion.version), namespace: 'kube-system', role: 'Node addresses and labels, and a load balancer for each Service of type LoadBalancer'},
+  {name: 'Cluster autoscaler', version: minorVersion(defaultKubernetesVersion.version), namespace: 'kube-system', role: 'Moves each node group between its min_count and max_count as pods need room'},
   {name: 'metrics-server', version: '0.8', namespace: 'kube-system', role: 'CPU and memory metrics for kubectl top and the HorizontalPodAutoscaler'},
 ];
+
+/**
+ * Address ranges inside every cluster, apart from the environment's network (nodes take their
+ * addresses from that one): pods get theirs from `podCidr`, Services of type `ClusterIP` from
+ * `serviceCidr`. Both are reachable from the cluster's nodes and pods only.
+ */
+export const clusterNetwork = {podCidr: '10.244.0.0/16', serviceCidr: '10.96.0.0/12'} as const;
 
 /** Things a new cluster deliberately does not have; you install them when you need them. */
 export const notInstalled = ['an ingress controller', 'cert-manager', 'the Kubernetes Dashboard', 'a monitoring stack (Prometheus, Grafana)'] as const;

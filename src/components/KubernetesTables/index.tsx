@@ -12,92 +12,73 @@ import {
   storageClassPricePerGbHour,
   type ClusterShape,
 } from '@site/src/data/kubernetes';
+import DataTable, {yesNo} from '@site/src/components/DataTable';
 
 /** The Kubernetes versions new clusters can use, with their end-of-support dates. */
 export function KubernetesVersionTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr><th>Version</th><th>Status</th><th>Default</th><th>End of support</th></tr>
-      </thead>
-      <tbody>
-        {kubernetesVersions.map((v) => (
-          <tr key={v.version}>
-            <td><code>{v.version}</code></td>
-            <td><code>{v.status}</code></td>
-            <td>{v.default ? 'Yes' : 'No'}</td>
-            <td>{v.endOfSupport}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={kubernetesVersions}
+      rowKey={(v) => v.version}
+      columns={[
+        {header: 'Version', cell: (v) => <code>{v.version}</code>},
+        {header: 'Status', cell: (v) => <code>{v.status}</code>},
+        {header: 'Default', cell: (v) => yesNo(v.default)},
+        {header: 'End of support', cell: (v) => v.endOfSupport},
+      ]}
+    />
   );
 }
 
 /** The control plane flavors with their sizes and prices per node. */
 export function MasterFlavorTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr><th>Master flavor</th><th>vCPUs</th><th>RAM</th><th>Disk</th><th>Price per node</th><th>Sized for</th></tr>
-      </thead>
-      <tbody>
-        {masterFlavors.map((f) => (
-          <tr key={f.name}>
-            <td><code>{f.name}</code></td>
-            <td>{f.vcpus}</td>
-            <td>{f.ramGb} GB</td>
-            <td>{f.ephemeralGb} GB</td>
-            <td>{formatRate(f.pricePerHour)}</td>
-            <td>{f.recommendedFor}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={masterFlavors}
+      rowKey={(f) => f.name}
+      columns={[
+        {header: 'Master flavor', cell: (f) => <code>{f.name}</code>},
+        {header: 'vCPUs', cell: (f) => f.vcpus},
+        {header: 'RAM', cell: (f) => <>{f.ramGb} GB</>},
+        {header: 'Disk', cell: (f) => <>{f.ephemeralGb} GB</>},
+        {header: 'Price per node', cell: (f) => formatRate(f.pricePerHour)},
+        {header: 'Sized for', cell: (f) => f.recommendedFor},
+      ]}
+    />
   );
 }
 
 /** What every new cluster has installed. */
 export function ClusterAddonTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr><th>Component</th><th>Version</th><th>Namespace</th><th>What it does</th></tr>
-      </thead>
-      <tbody>
-        {clusterAddons.map((a) => (
-          <tr key={a.name}>
-            <td>{a.name}</td>
-            <td>{a.version}</td>
-            <td><code>{a.namespace}</code></td>
-            <td>{a.role}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={clusterAddons}
+      rowKey={(a) => a.name}
+      columns={[
+        {header: 'Component', cell: (a) => a.name},
+        {header: 'Version', cell: (a) => a.version},
+        {header: 'Namespace', cell: (a) => <code>{a.namespace}</code>},
+        {header: 'What it does', cell: (a) => a.role},
+      ]}
+    />
   );
 }
 
 /** The storage classes of a new cluster, with what they provision and its price. */
 export function StorageClassTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr><th>StorageClass</th><th>Provisions</th><th>Access mode</th><th>Reclaim policy</th><th>Default</th><th>Price</th></tr>
-      </thead>
-      <tbody>
-        {storageClasses.map((s) => (
-          <tr key={s.name}>
-            <td><code>{s.name}</code></td>
-            <td>{storageKind(s.kind).name}</td>
-            <td><code>{s.accessModes}</code></td>
-            <td><code>{s.reclaimPolicy}</code></td>
-            <td>{s.isDefault ? 'Yes' : 'No'}</td>
-            <td>{formatRate(storageClassPricePerGbHour(s.name), {unit: 'per GB per hour'})}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={storageClasses}
+      rowKey={(s) => s.name}
+      columns={[
+        {header: 'StorageClass', cell: (s) => <code>{s.name}</code>},
+        {header: 'Provisions', cell: (s) => storageKind(s.kind).name},
+        {header: 'Access mode', cell: (s) => <code>{s.accessModes}</code>},
+        {header: 'Reclaim policy', cell: (s) => <code>{s.reclaimPolicy}</code>},
+        {header: 'Default', cell: (s) => yesNo(s.isDefault)},
+        {header: 'Price', cell: (s) => formatRate(storageClassPricePerGbHour(s.name), {unit: 'per GB per hour'})},
+      ]}
+    />
   );
 }
 
@@ -108,25 +89,18 @@ export function StorageClassTable(): ReactNode {
 export function ClusterCostTable({shape = 'example'}: {shape?: 'example' | 'production' | ClusterShape}): ReactNode {
   const chosen = shape === 'example' ? exampleCluster : shape === 'production' ? productionCluster : shape;
   const cost = clusterCost(chosen);
+  // The total is the last row, in bold.
+  const rows = [...cost.lines.map((l) => ({what: l.what, perHour: l.perHour, total: false})), {what: 'Total', perHour: cost.perHour, total: true}];
+  const bold = (total: boolean, text: string): ReactNode => (total ? <strong>{text}</strong> : text);
   return (
-    <table>
-      <thead>
-        <tr><th>Item</th><th>Per hour</th><th>Per month</th></tr>
-      </thead>
-      <tbody>
-        {cost.lines.map((l) => (
-          <tr key={l.what}>
-            <td>{l.what}</td>
-            <td>{formatRate(l.perHour, {hours: 1})}</td>
-            <td>{formatRate(l.perHour, {hours: HOURS_PER_MONTH})}</td>
-          </tr>
-        ))}
-        <tr>
-          <td><strong>Total</strong></td>
-          <td><strong>{formatRate(cost.perHour, {hours: 1})}</strong></td>
-          <td><strong>{formatRate(cost.perHour, {hours: HOURS_PER_MONTH})}</strong></td>
-        </tr>
-      </tbody>
-    </table>
+    <DataTable
+      rows={rows}
+      rowKey={(l) => l.what}
+      columns={[
+        {header: 'Item', cell: (l) => bold(l.total, l.what)},
+        {header: 'Per hour', cell: (l) => bold(l.total, formatRate(l.perHour, {hours: 1}))},
+        {header: 'Per month', cell: (l) => bold(l.total, formatRate(l.perHour, {hours: HOURS_PER_MONTH}))},
+      ]}
+    />
   );
 }

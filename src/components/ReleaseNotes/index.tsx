@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
 import {releasesOf, type Release} from '@site/src/data/releases';
+import {libraries, type LibraryId} from '@site/src/data/libraries';
 
 const AREA_LABEL: Record<Release['area'], string> = {
   compute: 'Compute',
@@ -8,8 +9,17 @@ const AREA_LABEL: Record<Release['area'], string> = {
   kubernetes: 'Kubernetes',
   'ai-studio': 'AI studio',
   api: 'API and tools',
+  account: 'Account and access',
   billing: 'Billing',
   regions: 'Regions',
+};
+
+/** How an entry names a library: the client's language, or the provider. */
+const LIBRARY_LABEL: Record<LibraryId, string> = {
+  python: `${libraries.python.language} client`,
+  go: `${libraries.go.language} client`,
+  javascript: 'JavaScript client',
+  terraform: 'Terraform provider',
 };
 
 /** "March 19, 2024", in UTC. */
@@ -31,6 +41,32 @@ export default function ReleaseList({year}: {year: number}): ReactNode {
             <time dateTime={r.date}>{releaseDate(r.date)}</time> · {AREA_LABEL[r.area]}
           </p>
           <p>{r.summary}</p>
+          {(r.libraries || r.kubernetes?.length) ? (
+            <p>
+              {r.libraries ? (
+                <>
+                  Versions:{' '}
+                  {(Object.entries(r.libraries) as [LibraryId, string][]).map(([id, version], i) => (
+                    <span key={id}>
+                      {i > 0 && ', '}
+                      {LIBRARY_LABEL[id]} <code>{version}</code>
+                    </span>
+                  ))}
+                </>
+              ) : null}
+              {r.kubernetes?.length ? (
+                <>
+                  Kubernetes:{' '}
+                  {r.kubernetes.map((k, i) => (
+                    <span key={k}>
+                      {i > 0 && ', '}
+                      <code>{k}</code>
+                    </span>
+                  ))}
+                </>
+              ) : null}
+            </p>
+          ) : null}
           {(r.flavors?.length || r.regions?.length) && (
             <p>
               {r.flavors?.length ? (
