@@ -3,9 +3,10 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../plugins/openapi/spec';
-import {flavors, images} from '../src/data/platform';
+import {flavors, images, regions} from '../src/data/platform';
 import {toMoney} from '../src/data/prices';
-import {compatibility, flavorLabelKeys, flavorLabels, flavorsWithLabels, gpuModelSlug, gpuModels, imageDrivers} from '../src/data/hardware';
+import {compatibility, confidentialMinimumDriver, confidentialVm, cuda12MinimumDriver, driverBranch, flavorLabelKeys, flavorLabels, flavorsWithLabels, gpuModelSlug, gpuModels, imageDrivers} from '../src/data/hardware';
+import {readDocs} from './docs';
 
 const spec = loadSpec(path.resolve(__dirname, '../openapi')) as unknown as Record<string, unknown>;
 
@@ -56,6 +57,97 @@ describe('flavor hardware in the API spec', () => {
     const keys = flavorLabelKeys.map((k) => `\`${k.key}\``).join(', ');
     expect(label.description).toContain(keys);
     expect(schema.properties.labels.description).toContain(keys);
+  });
+});
+
+interface StockFlavor {flavor_name: string; gpu: string; gpu_count: number; available_gpus: number; available_vms: number}
+interface Stock {updated_at: string; regions: {region: string; flavors: StockFlavor[]}[]}
+
+/** What is wrong with a GPU stock answer: flavors, GPUs and whole VMs against the data. */
+function stockProblems(stock: Stock): string[] {
+  const wrong: string[] = [];
+  for (const r of stock.regions) {
+    if (!regions.some((x) => x.id === r.region)) wrong.push(`unknown region ${r.region}`);
+    for (const f of r.flavors) {
+      const flavor = flavors.find((x) => x.name === f.flavor_name);
+      if (!flavor || !flavor.gpu) { wrong.push(`${r.region}: ${f.flavor_name} is not a GPU flavor of the data`); continue; }
+      if (f.gpu !== flavor.gpu || f.gpu_count !== flavor.gpuCount) wrong.push(`${r.region}: ${f.flavor_name} is ${f.gpu_count} × ${f.gpu}, data ${flavor.gpuCount} × ${flavor.gpu}`);
+      if (f.available_vms * f.gpu_count > f.available_gpus) wrong.push(`${r.region}: ${f.flavor_name} has ${f.available_vms} VMs from ${f.available_gpus} GPUs`);
+      if (f.gpu_count === 1 && f.available_vms !== f.available_gpus) wrong.push(`${r.region}: ${f.flavor_name} has one GPU per VM but ${f.available_vms} VMs from ${f.available_gpus} GPUs`);
+    }
+  }
+  return wrong;
+}
+
+/** Every `getGpuStock` 200 answer the docs show, with its page. */
+function docStockSamples(): {file: string; stock: Stock}[] {
+  const out: {file: string; stock: Stock}[] = [];
+  for (const doc of readDocs()) {
+    for (const m of doc.body.matchAll(/```json[^\n]*operation="getGpuStock"[^\n]*\n([\s\S]*?)\n\s*```/g)) {
+      out.push({file: doc.file, stock: (JSON.parse(m[1]) as {stock: Stock}).stock});
+    }
+  }
+  return out;
+}
+
+describe('GPU stock samples', () => {
+  const paths = spec.paths as Record<string, Record<string, {responses: Record<string, {content: Record<string, {example: {stock: Stock}}>}>}>>;
+  const example = paths['/core/stocks'].get.responses['200'].content['application/json'].example.stock;
+
+  it('lists GPU flavors of the data, as whole VMs, in the spec and on every page', () => {
+    expect(stockProblems({updated_at: '', regions: [{region: 'no-osl-1', flavors: [{flavor_name: 'n3-H100x8', gpu: 'NVIDIA H100 80GB SXM5', gpu_count: 8, available_gpus: 6, available_vms: 1}]}]})).toHaveLength(1);
+    expect(stockProblems(example)).toEqual([]);
+    const samples = docStockSamples();
+    expect(samples.length).toBeGreaterThan(0);
+    for (const {file, stock} of samples) expect(stockProblems(stock), file).toEqual([]);
+  });
+
+  it('answers for every open region when no region is asked for', () => {
+    expect(example.regions.map((r) => r.region).sort()).toEqual(regions.filter((r) => r.open).map((r) => r.id).sort());
+  });
+
+  it('never shows two different figures for the same flavor, region and moment', () => {
+    const seen = new Map<string, {figure: string; where: string}>();
+    const wrong: string[] = [];
+    for (const {file, stock} of [{file: 'the spec', stock: example}, ...docStockSamples()]) {
+      for (const r of stock.regions) {
+        for (const f of r.flavors) {
+          const key = `${stock.updated_at} ${r.region} ${f.flavor_name}`;
+          const figure = `${f.available_gpus}/${f.available_vms}`;
+          const before = seen.get(key);
+          if (before && before.figure !== figure) wrong.push(`${key}: ${figure} in ${file}, ${before.figure} in ${before.where}`);
+          if (!before) seen.set(key, {figure, where: file});
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('hardware facts in pages and the spec', () => {
+  it('prints only driver builds the images ship in the docs\' outputs', () => {
+    const builds = new Set(imageDrivers.map((d) => d.driverVersion));
+    const wrong: string[] = [];
+    for (const doc of readDocs()) {
+      doc.body.split('\n').forEach((line, i) => {
+        for (const m of line.matchAll(/\b(5\d{2}\.\d{2,3}\.\d{2})\b/g)) if (!builds.has(m[1])) wrong.push(`${doc.file}:${i + 1}: driver ${m[1]}, the images ship ${[...builds].join(', ')}`);
+      });
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every CUDA 12 image a driver of the CUDA 12 series', () => {
+    for (const image of images.filter((i) => i.cuda?.startsWith('12.'))) {
+      expect(driverBranch(image.driver!), image.name).toBeGreaterThanOrEqual(driverBranch(cuda12MinimumDriver));
+    }
+  });
+
+  it('states the confidential rules of the data where a VM is created', () => {
+    const schemas = (spec.components as Record<string, Record<string, {properties: Record<string, {description: string}>}>>).schemas;
+    const text = schemas.VirtualMachineCreate.properties.confidential.description;
+    expect(text).toContain(`driver is ${confidentialMinimumDriver} or later`);
+    if (!confidentialVm.spot) expect(text).toContain('never together with `spot`');
+    if (!confidentialVm.hibernation) expect(text).toContain('cannot be hibernated');
   });
 });
 

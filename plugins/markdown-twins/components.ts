@@ -27,8 +27,11 @@ import FlavorLabelTable from '../../src/components/FlavorLabelTable';
 import GpuCompatibilityMatrix from '../../src/components/GpuCompatibilityMatrix';
 import ObjectStorageEndpointTable from '../../src/components/ObjectStorageEndpointTable';
 import PolicyTable from '../../src/components/PolicyTable';
+import GpuQuotaTable from '../../src/components/GpuQuotaTable';
 import ReleaseList from '../../src/components/ReleaseNotes';
+import SupportSeverityTable from '../../src/components/SupportSeverityTable';
 import RoleTable from '../../src/components/RoleTable';
+import RolesGranting from '../../src/components/RoleTable/RolesGranting';
 import * as AiStudio from '../../src/components/AiStudio';
 import * as KubernetesTables from '../../src/components/KubernetesTables';
 import * as BillingTables from '../../src/components/BillingTables';
@@ -83,8 +86,11 @@ export const TWIN_COMPONENTS: Readonly<Record<string, TwinHandler>> = {
   GpuCompatibilityMatrix: rendered(GpuCompatibilityMatrix),
   ObjectStorageEndpointTable: rendered(ObjectStorageEndpointTable),
   PolicyTable: rendered(PolicyTable),
+  GpuQuotaTable: rendered(GpuQuotaTable),
   ReleaseList: rendered(ReleaseList),
+  SupportSeverityTable: rendered(SupportSeverityTable),
   RoleTable: rendered(RoleTable),
+  RolesGranting: rendered(RolesGranting),
   BaseModelTable: rendered(AiStudio.BaseModelTable),
   FineTuningPriceTable: rendered(AiStudio.FineTuningPriceTable),
   DeploymentStateTable: rendered(AiStudio.DeploymentStateTable),
@@ -96,7 +102,7 @@ export const TWIN_COMPONENTS: Readonly<Record<string, TwinHandler>> = {
   StorageClassTable: rendered(KubernetesTables.StorageClassTable),
   ClusterCostTable: rendered(KubernetesTables.ClusterCostTable),
   RunoutTable: rendered(BillingTables.RunoutTable),
-  StateBillingTable: rendered(BillingTables.StateBillingTable),
+  CreditRunoutTable: rendered(BillingTables.CreditRunoutTable),
   ResourceTypeTable: rendered(BillingTables.ResourceTypeTable),
   StoragePriceTable: rendered(BillingTables.StoragePriceTable),
   AiImageTable: rendered(AiImageTable),
@@ -132,7 +138,7 @@ export const REACT_STAND_INS: Readonly<Record<string, ComponentType<never>>> = {
   ApiBase: () => createElement('code', null, DEFAULT_BRAND.apiBaseUrl),
   FeatureRequestLink: ({children}: {children?: ReactNode}) => createElement('a', {href: DEFAULT_BRAND.feedbackUrl}, children),
   FlavorTable, RegionTable, ImageTable, VmStateTable, VmLifecycleTable, Price, Limit, StorageTable, CallbackEventTable, CallbackRetryTable,
-  FlavorLabelTable, GpuCompatibilityMatrix, ObjectStorageEndpointTable, PolicyTable, ReleaseList, RoleTable,
+  FlavorLabelTable, GpuCompatibilityMatrix, ObjectStorageEndpointTable, PolicyTable, GpuQuotaTable, ReleaseList, SupportSeverityTable, RoleTable, RolesGranting,
   ...(AiStudio as unknown as Record<string, ComponentType<never>>),
   ...(KubernetesTables as unknown as Record<string, ComponentType<never>>),
   ...(BillingTables as unknown as Record<string, ComponentType<never>>),

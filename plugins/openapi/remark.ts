@@ -1,10 +1,14 @@
 /**
  * Remark plugin: `<ApiOperation operationId="…" />` in an MDX page becomes the static
  * reference of that operation, rendered at build time from the spec; so do the library
- * pages' tables, `<ApiClientMethods client="…" />` and `<TerraformResources />`.
+ * pages' tables, `<ApiClientMethods client="…" />` and `<TerraformResources />`, and the
+ * organization page's operations per permission, `<ApiPermissions />`, and the operations
+ * that can answer an error code, `<ApiOperationList errorCode="…" />`.
  */
 import type {Node, Parent} from 'unist';
 import {clientMethodsTable, terraformTables} from './client-tables';
+import {permissionTables} from './permissions';
+import {operationListTable} from './operation-list';
 import {jsx, renderOperation} from './render';
 import {operations, type OpenApiDocument, type LocatedOperation} from './spec';
 import {specSnapshot} from './state';
@@ -21,7 +25,7 @@ interface JsxNode extends Node {
 }
 
 /** The elements this plugin replaces; nothing else has to know how to render them. */
-export const BUILD_TIME_ELEMENTS = ['ApiOperation', 'ApiClientMethods', 'TerraformResources'] as const;
+export const BUILD_TIME_ELEMENTS = ['ApiOperation', 'ApiClientMethods', 'TerraformResources', 'ApiPermissions', 'ApiOperationList'] as const;
 
 // A literal string attribute, or undefined when absent; an expression (`{...}`) is never literal.
 function literal(node: JsxNode, name: string): unknown {
@@ -46,11 +50,15 @@ export default function remarkApiOperation(options: RemarkApiOperationOptions) {
       for (let i = 0; i < parent.children.length; i += 1) {
         const child = parent.children[i] as JsxNode;
         const isJsx = child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement';
-        if (isJsx && (child.name === 'ApiClientMethods' || child.name === 'TerraformResources')) {
+        if (isJsx && (child.name === 'ApiClientMethods' || child.name === 'TerraformResources' || child.name === 'ApiPermissions' || child.name === 'ApiOperationList')) {
           const where = file.path ?? 'an MDX page';
           if (child.type === 'mdxJsxTextElement') throw new Error(`${where}: <${child.name}> renders tables; put it on a line of its own, with blank lines around it`);
           doc ??= specSnapshot(options.specDir);
-          const tables = child.name === 'ApiClientMethods' ? clientMethodsTable(doc, literal(child, 'client'), where) : terraformTables(doc, literal(child, 'show'), where);
+          const tables =
+            child.name === 'ApiClientMethods' ? clientMethodsTable(doc, literal(child, 'client'), where)
+            : child.name === 'TerraformResources' ? terraformTables(doc, literal(child, 'show'), where)
+            : child.name === 'ApiOperationList' ? operationListTable(doc, literal(child, 'errorCode'), where)
+            : permissionTables(doc, where);
           // One row per operation repeats the reference pages: search indexes those instead.
           parent.children.splice(i, 1, jsx('div', {className: 'search-skip'}, tables) as unknown as Node);
         } else if (isJsx && child.name === 'ApiOperation') {

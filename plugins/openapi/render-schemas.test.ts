@@ -14,6 +14,7 @@ const widgetSpec = {
       get: {
         operationId: 'listWidgets',
         'x-doc-path': '/docs/w/list',
+        'x-permission': 'widgets:read',
         parameters: [
           {
             name: 'size',
@@ -28,6 +29,7 @@ const widgetSpec = {
       post: {
         operationId: 'createWidget',
         'x-doc-path': '/docs/w/create',
+        'x-permission': 'widgets:write',
         requestBody: {
           required: true,
           content: {
@@ -45,6 +47,7 @@ const widgetSpec = {
       get: {
         operationId: 'getWidget',
         'x-doc-path': '/docs/w/get',
+        'x-permission': 'widgets:read',
         responses: {'200': ok({type: 'object', properties: {widget: {$ref: '#/components/schemas/Widget', description: 'The widget you asked for.'}}})},
       },
     },

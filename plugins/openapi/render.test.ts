@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {PERMISSION_CATALOGUE} from './permissions';
 import {markdown, renderOperation} from './render';
 import {loadSpec, operations} from './spec';
 
@@ -55,6 +56,25 @@ describe('renderOperation', () => {
     const nodes = render('getHealth');
     expect(headings(nodes)).toEqual(['Authentication', 'Responses', '200 OK', 'Code samples']);
     expect(texts(nodes)).toContain('None: this endpoint is public');
+  });
+
+  it('names the permission an operation needs, linked to the catalogue, or that it needs none', () => {
+    const paragraphOf = (id: string) => all(render(id)).find((n) => n.type === 'paragraph' && texts([n]).includes('Requires'))!;
+    const write = paragraphOf('createThing');
+    expect(texts([write]).replace(/\s+/g, ' ').trim()).toBe('Requires the things:write permission (see the permission catalogue ).');
+    expect(all([write]).find((n) => n.type === 'inlineCode')?.value).toBe('things:write');
+    expect(all([write]).find((n) => n.type === 'link')?.url).toBe(PERMISSION_CATALOGUE);
+    expect(texts([paragraphOf('deleteThing')])).toContain('Requires no permission: any valid API key may call it');
+    // A public operation says it needs no key, and names no permission.
+    expect(all(render('getHealth')).some((n) => n.type === 'paragraph' && texts([n]).includes('Requires'))).toBe(false);
+  });
+
+  it('refuses an authenticated operation without x-permission, and a public one with it', () => {
+    const located = operations(doc).find((o) => o.operation.operationId === 'createThing')!;
+    const {['x-permission']: _, ...without} = located.operation;
+    expect(() => renderOperation({...located, operation: without}, {doc, baseUrl: 'https://api.fixture.test/v1'})).toThrow(/createThing needs an API key but has no x-permission/);
+    const health = operations(doc).find((o) => o.operation.operationId === 'getHealth')!;
+    expect(() => renderOperation({...health, operation: {...health.operation, 'x-permission': 'things:read'}}, {doc, baseUrl: 'https://api.fixture.test/v1'})).toThrow(/getHealth is public/);
   });
 
   it('takes path parameters from the path item', () => {
@@ -144,6 +164,12 @@ describe('renderOperation on the real spec', () => {
     expect(rows).toContain('capacity_unavailable 409 Conflict');
     expect(rows).toContain('insufficient_credit 403 Forbidden');
     expect(rows).toContain('internal_error 500 Internal Server Error');
+  });
+
+  it('names the permission some fields need on top of the operation\'s own', () => {
+    const text = texts(renderReal('listInferenceLogs')).replace(/\s+/g, ' ');
+    expect(text).toContain('Requires the ai-studio:read permission');
+    expect(text).toContain('The fields messages and completion also need ai-logs:read ; without it they are null.');
   });
 
   it('names the shared response headers in one line', () => {

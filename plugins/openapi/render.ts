@@ -10,6 +10,7 @@ import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {gfm} from 'micromark-extension-gfm';
 import {sample} from 'openapi-sampler';
 import {deref, hasFields, mergeAllOf, SCHEMA_NAME, TARGET_DESCRIPTION, typeLabel, unwrapNullable, type Schema} from './schema';
+import {fieldPermissions, PERMISSION_CATALOGUE, requiredPermission} from './permissions';
 import {codeSamples} from './snippets';
 import {operations, type LocatedOperation, type OpenApiDocument} from './spec';
 
@@ -314,6 +315,8 @@ export function renderOperation(
 
   nodes.push(heading(2, 'Authentication'));
   const security = (operation.security ?? doc.security ?? []) as Record<string, unknown>[];
+  // The permission the key's role needs (`x-permission`), linked to the catalogue.
+  const required = requiredPermission(doc, located);
   if (security.length === 0) {
     nodes.push(paragraph(text('None: this endpoint is public and needs no API key.')));
   } else {
@@ -323,6 +326,12 @@ export function renderOperation(
       const scheme = schemes[name];
       if (scheme?.type === 'apiKey') nodes.push(paragraph(text('Send your API key in the '), code(scheme.name ?? ''), text(` ${scheme.in ?? 'header'}.`)));
       else nodes.push(paragraph(text(`${name} (${scheme?.type ?? 'unknown scheme'}).`)));
+    }
+    const catalogue: Link = {type: 'link', url: PERMISSION_CATALOGUE, title: null, children: [text('permission catalogue')]};
+    if (required.kind === 'permission') nodes.push(paragraph(text('Requires the '), code(required.name), text(' permission (see the '), catalogue, text(').')));
+    else nodes.push(paragraph(text('Requires no permission: any valid API key may call it (see the '), catalogue, text(').')));
+    for (const {permission, fields: names} of fieldPermissions(operation.operationId)) {
+      nodes.push(paragraph(text('The fields '), ...names.flatMap((n, i) => [...(i ? [text(i === names.length - 1 ? ' and ' : ', ')] : []), code(n)]), text(' also need '), code(permission), text('; without it they are null.')));
     }
   }
 

@@ -1,54 +1,134 @@
 /**
- * Billing facts the billing pages state: what each resource type is metered on, what a VM
- * keeps and pays for in each state, what happens when credit runs out and when, and the
- * worked examples customers check against their usage lines. Prices come from
- * platform.ts, storage.ts and prices.ts; this module only combines them.
+ * Billing facts the billing pages state: what each usage `resource_type` is metered on and
+ * which operations add it, the pricebook's items, what happens to each kind of resource when
+ * credit runs out and when, and the worked examples customers check against their usage
+ * lines. What a VM keeps and pays in each status is `settledStates` (virtual-machines.ts).
+ * Prices come from platform.ts, storage.ts, kubernetes.ts, ai-studio.ts and prices.ts; this
+ * module only combines them.
  */
+import {baseModels, fineTuningMethods, type SizeClass} from './ai-studio';
+import {masterFlavors} from './kubernetes';
 import {flavors, policies} from './platform';
 import {HOURS_PER_MONTH, flavorPricePerHour} from './prices';
 import {storageKind} from './storage';
 
-/** The `resource_type` values of the billing and pricebook API, and what each is metered on. */
+/** The `resource_type` values of the billing and pricebook API (the spec's `BillingResourceType`). */
+export type BillableResourceTypeId =
+  | 'virtual_machine' | 'volume' | 'file_share' | 'public_ip' | 'snapshot' | 'image' | 'cluster' | 'node_group' | 'object_storage'
+  | 'contract' | 'ai_inference' | 'ai_deployment' | 'ai_fine_tuning' | 'ai_evaluation' | 'ai_synthesis' | 'dataset';
+
+/** The units of usage lines and pricebook entries (the spec's `BillingUnit`). */
+export type BillingUnitId = 'hour' | 'gb_hour' | 'million_tokens';
+
+/** A `resource_type` of the billing and pricebook API, and what it is metered on. */
 export interface BillableResourceType {
   /** The API value, as in `BillingResourceType`. */
-  id: 'virtual_machine' | 'volume' | 'public_ip' | 'snapshot' | 'cluster' | 'object_storage';
+  id: BillableResourceTypeId;
   /** What a usage line of this type is for. */
   what: string;
-  /** The unit of its usage lines: per resource-hour or per GB-hour. */
-  unit: 'hour' | 'gb_hour';
+  /** The unit of its usage lines. */
+  unit: BillingUnitId;
+  /** What the `item` field of its usage lines names. */
+  item: string;
   /** When it accrues charges. */
   billedWhen: string;
+  /**
+   * The operations that add this resource, grow it or start its billing. Each answers
+   * `403 insufficient_credit` from a zero balance: `tests/billing-spec.test.ts` checks that
+   * the spec lists the code for every one of them.
+   */
+  addedBy: readonly string[];
+  /** Why nothing in the API adds it, for the types with no `addedBy`. */
+  notCreditChecked?: string;
+  /** The pricebook entries it is charged at, when it has none of its own. */
+  pricedAs?: string;
 }
 
 export const billableResourceTypes: readonly BillableResourceType[] = [
-  {id: 'virtual_machine', what: 'A VM\'s flavor (GPUs, vCPUs, RAM, ephemeral disk and local NVMe), on demand or spot', unit: 'hour', billedWhen: 'In the states the VM state table marks as billed'},
-  {id: 'volume', what: 'A Cloud-SSD or Shared-SSD volume, or a high-performance file share, on its provisioned size', unit: 'gb_hour', billedWhen: 'From creation to deletion, attached or not, whatever the VM\'s state'},
-  {id: 'public_ip', what: 'A public IPv4 address attached to a VM', unit: 'hour', billedWhen: 'While it is attached, in every VM state'},
-  {id: 'snapshot', what: 'A snapshot of a boot volume, on its stored size', unit: 'gb_hour', billedWhen: 'From the moment it is available until it or its VM is deleted'},
-  {id: 'cluster', what: 'A Kubernetes cluster\'s worker nodes, each at its node group\'s flavor price', unit: 'hour', billedWhen: 'While the nodes exist; the control plane is not billed'},
-  {id: 'object_storage', what: 'Data stored in one object storage bucket', unit: 'gb_hour', billedWhen: 'For every GB stored; requests and transfer are free'},
+  {id: 'virtual_machine', what: 'A VM\'s flavor (GPUs, vCPUs, RAM, ephemeral disk and local NVMe), on demand or spot', unit: 'hour', item: 'The flavor name', billedWhen: 'In the statuses the VM state table marks as billed', addedBy: ['createVirtualMachine', 'startVirtualMachine', 'restoreVirtualMachine', 'resizeVirtualMachine', 'restoreSnapshot']},
+  {id: 'volume', what: 'A Cloud-SSD or Shared-SSD volume on its provisioned size, boot volumes included', unit: 'gb_hour', item: 'The size and kind of the volume', billedWhen: 'From creation to deletion, attached or not, whatever the VM\'s status', addedBy: ['createVolume', 'updateVolume', 'createVirtualMachine', 'restoreSnapshot']},
+  {id: 'file_share', what: 'A high-performance file share on its provisioned size', unit: 'gb_hour', item: 'The size of the share', billedWhen: 'From creation to deletion, however much of it is used', addedBy: ['createFileShare', 'updateFileShare']},
+  {id: 'public_ip', what: 'A public IPv4 address attached to a VM', unit: 'hour', item: 'Public IPv4 address', billedWhen: 'While it is attached, in every VM status', addedBy: ['attachFloatingIp']},
+  {id: 'snapshot', what: 'A snapshot of a boot volume, on its stored size', unit: 'gb_hour', item: 'The stored size of the snapshot', billedWhen: 'From the moment it is available until it or its VM is deleted', addedBy: ['createSnapshot']},
+  {id: 'image', what: 'A custom image, on its stored size, at the snapshot storage price', unit: 'gb_hour', item: 'The stored size of the image', billedWhen: 'From the moment it is available until you delete it, whatever happens to its source VM', addedBy: ['createImage', 'importImage']},
+  {id: 'cluster', what: 'A Kubernetes cluster\'s control plane: each master node at its master flavor\'s price', unit: 'hour', item: 'The master flavor name', billedWhen: 'From the cluster\'s creation until it is deleted', addedBy: ['createCluster']},
+  {id: 'node_group', what: 'A Kubernetes node group\'s worker nodes, each at the group\'s flavor price', unit: 'hour', item: 'The flavor name', billedWhen: 'While the nodes exist', addedBy: ['createCluster', 'createNodeGroup', 'updateNodeGroup', 'addClusterNodes'], pricedAs: 'The `virtual_machine` entry of the flavor'},
+  {id: 'object_storage', what: 'Data stored in one object storage bucket', unit: 'gb_hour', item: 'The data stored', billedWhen: 'For every GB stored; requests and transfer are free', addedBy: [], notCreditChecked: 'Buckets are created and written with an S3 client, not with this API; when the grace period ends, buckets become read-only.'},
+  {id: 'contract', what: 'A contract\'s committed hourly cost, which pays for the VMs it covers', unit: 'hour', item: 'The contract name', billedWhen: 'Every hour of the contract\'s term, whether the covered VMs run or not', addedBy: [], notCreditChecked: 'Contracts are signed with sales, not created with the API, and a commitment is charged whatever the balance.', pricedAs: 'The contract\'s own prices'},
+  {id: 'ai_inference', what: 'Serverless inference on a base model, input and output tokens', unit: 'million_tokens', item: 'The model id followed by `input` or `output`', billedWhen: 'Per request; nothing while you send nothing', addedBy: ['createChatCompletion']},
+  {id: 'ai_deployment', what: 'An AI studio deployment\'s replicas, each at its flavor\'s price', unit: 'hour', item: 'The flavor name', billedWhen: 'Per replica while the deployment is billed (its state table says when)', addedBy: ['createDeployment', 'updateDeployment'], pricedAs: 'The `virtual_machine` entry of the flavor'},
+  {id: 'ai_fine_tuning', what: 'A fine-tuning job\'s training tokens (dataset tokens times epochs)', unit: 'million_tokens', item: 'The method and the base model', billedWhen: 'As the job trains', addedBy: ['createFineTuningJob']},
+  {id: 'ai_evaluation', what: 'An evaluation\'s input and output tokens', unit: 'million_tokens', item: 'The model doing the work followed by `input` or `output`', billedWhen: 'As the evaluation runs', addedBy: ['createEvaluation'], pricedAs: 'The `ai_inference` entries of the model doing the work (for a fine-tuned model, its base model)'},
+  {id: 'ai_synthesis', what: 'A data synthesis job\'s input and output tokens', unit: 'million_tokens', item: 'The generator model followed by `input` or `output`', billedWhen: 'As the dataset is generated', addedBy: ['synthesizeDataset'], pricedAs: 'The `ai_inference` entries of the generator model'},
+  {id: 'dataset', what: 'An AI studio dataset, on its stored size, at the object storage price', unit: 'gb_hour', item: 'The stored size of the dataset', billedWhen: 'From the moment it is ready until you delete it', addedBy: ['createDataset', 'synthesizeDataset']},
 ];
 
-/** What a VM keeps in a state, and which of its parts are billed. */
-export interface StateBilling {
-  status: 'ACTIVE' | 'SHUTOFF' | 'HIBERNATED' | 'ERROR' | 'deleted';
-  /** Whether the flavor is billed (matches `vmStates` in platform.ts). */
-  flavorBilled: boolean;
-  gpu: string;
-  ephemeralDisk: string;
-  bootVolume: string;
-  volumes: string;
-  publicIp: string;
-  snapshots: string;
+/** The resource type with this id. */
+export function billableResourceType(id: BillableResourceTypeId): BillableResourceType {
+  return billableResourceTypes.find((t) => t.id === id)!;
 }
 
-export const stateBilling: readonly StateBilling[] = [
-  {status: 'ACTIVE', flavorBilled: true, gpu: 'Held', ephemeralDisk: 'Kept', bootVolume: 'Kept, billed', volumes: 'Attached, billed', publicIp: 'Kept, billed', snapshots: 'Kept, billed'},
-  {status: 'SHUTOFF', flavorBilled: true, gpu: 'Held (reserved)', ephemeralDisk: 'Kept', bootVolume: 'Kept, billed', volumes: 'Attached, billed', publicIp: 'Kept, billed', snapshots: 'Kept, billed'},
-  {status: 'HIBERNATED', flavorBilled: false, gpu: 'Released', ephemeralDisk: 'Erased', bootVolume: 'Holds the saved VM, billed', volumes: 'Attached, billed', publicIp: 'Kept, billed', snapshots: 'Kept, billed'},
-  {status: 'ERROR', flavorBilled: false, gpu: 'Depends on the failure', ephemeralDisk: 'Kept until deleted', bootVolume: 'Kept, billed', volumes: 'Attached, billed', publicIp: 'Kept, billed', snapshots: 'Kept, billed'},
-  {status: 'deleted', flavorBilled: false, gpu: 'Released', ephemeralDisk: 'Erased', bootVolume: 'Deleted with the VM', volumes: 'Detached, kept, billed', publicIp: 'Released', snapshots: 'Deleted'},
+/**
+ * Operations that add something free of charge, so they never check credit. With the
+ * `addedBy` lists above they classify every operation that creates or grows anything,
+ * which `tests/billing-spec.test.ts` checks.
+ */
+export const freeResources: readonly {what: string; addedBy: readonly string[]}[] = [
+  {what: 'Environments', addedBy: ['createEnvironment']},
+  {what: 'Keypairs', addedBy: ['importKeypair']},
+  {what: 'Provisioning profiles', addedBy: ['createProfile', 'updateProfile']},
+  {what: 'Volume attachments (a volume is billed whether attached or not)', addedBy: ['attachVolume']},
+  {what: 'Firewalls and their rules', addedBy: ['createFirewall', 'addFirewallRule', 'addVirtualMachineFirewallRule', 'attachFirewallToVirtualMachines']},
+  {what: 'API keys and object storage access keys', addedBy: ['generateApiKey', 'createAccessKey']},
+  {what: 'Callbacks', addedBy: ['attachVirtualMachineCallback', 'attachVolumeCallback']},
+  {what: 'Invitations', addedBy: ['createInvite']},
+  {what: 'Custom roles', addedBy: ['createRole']},
+  {what: 'Role assignments', addedBy: ['assignMemberRole']},
+  {what: 'Console logs', addedBy: ['requestConsoleLog']},
 ];
+
+/** One entry of the pricebook (`listPricebookEntries`). */
+export interface PricebookItem {
+  resourceType: BillableResourceTypeId;
+  name: string;
+  description: string;
+  unit: BillingUnitId;
+  /** USD per `unit`. */
+  pricePerUnit: number;
+}
+
+const gpuDescription = (f: (typeof flavors)[number]) =>
+  f.gpu === null ? `${f.vcpus} vCPUs, ${f.ramGb} GB RAM, no GPU` : `${f.gpuCount} × ${f.gpu}${f.gpu.includes('GB') ? '' : ` ${f.gpuMemoryGb} GB`}, ${f.vcpus} vCPUs, ${f.ramGb} GB RAM`;
+const sizeClassName: Record<SizeClass, string> = {small: 'a small base model', large: 'a large base model'};
+
+/**
+ * Every entry of the pricebook, in its order. Types with `pricedAs` have no entries of their
+ * own: node groups and deployments are charged at the flavor entries, evaluations and
+ * synthesis at the serverless token entries, contracts at their own prices.
+ */
+export function pricebookItems(): PricebookItem[] {
+  return [
+    ...flavors.map((f): PricebookItem => ({resourceType: 'virtual_machine', name: f.name, description: gpuDescription(f), unit: 'hour', pricePerUnit: f.pricePerHour})),
+    {resourceType: 'volume', name: 'volume-storage', description: 'Cloud-SSD volume storage, per GB provisioned', unit: 'gb_hour', pricePerUnit: storageKind('cloud-ssd').pricePerGbHour!},
+    {resourceType: 'volume', name: 'shared-ssd-storage', description: 'Shared-SSD volume storage, per GB provisioned', unit: 'gb_hour', pricePerUnit: storageKind('shared-ssd').pricePerGbHour!},
+    {resourceType: 'file_share', name: 'hp-file-storage', description: 'High-performance file storage, per GB provisioned', unit: 'gb_hour', pricePerUnit: storageKind('hp-file').pricePerGbHour!},
+    {resourceType: 'public_ip', name: 'public-ipv4', description: 'Public IPv4 address', unit: 'hour', pricePerUnit: policies.publicIpPricePerHour},
+    {resourceType: 'snapshot', name: 'snapshot-storage', description: 'Boot-volume snapshot, per GB stored', unit: 'gb_hour', pricePerUnit: policies.snapshotPricePerGbHour},
+    {resourceType: 'image', name: 'image-storage', description: 'Custom image, per GB stored', unit: 'gb_hour', pricePerUnit: policies.snapshotPricePerGbHour},
+    ...masterFlavors.map((m): PricebookItem => ({resourceType: 'cluster', name: m.name, description: `Kubernetes master node, ${m.vcpus} vCPUs, ${m.ramGb} GB RAM`, unit: 'hour', pricePerUnit: m.pricePerHour})),
+    {resourceType: 'object_storage', name: 'object-storage', description: 'Object storage, per GB stored', unit: 'gb_hour', pricePerUnit: policies.objectStoragePricePerGbHour},
+    ...baseModels.flatMap((m): PricebookItem[] => [
+      {resourceType: 'ai_inference', name: `${m.id} input`, description: `${m.name}, per million input tokens`, unit: 'million_tokens', pricePerUnit: m.inputPricePerMillionTokens},
+      {resourceType: 'ai_inference', name: `${m.id} output`, description: `${m.name}, per million output tokens`, unit: 'million_tokens', pricePerUnit: m.outputPricePerMillionTokens},
+    ]),
+    ...fineTuningMethods.flatMap((method) =>
+      (Object.entries(method.pricePerMillionTrainingTokens) as [SizeClass, number | null][])
+        .filter(([, price]) => price !== null)
+        .map(([size, price]): PricebookItem => ({resourceType: 'ai_fine_tuning', name: `fine-tuning-${method.id}-${size}`, description: `${method.name} on ${sizeClassName[size]}, per million training tokens`, unit: 'million_tokens', pricePerUnit: price!})),
+    ),
+    {resourceType: 'dataset', name: 'dataset-storage', description: 'AI studio dataset, per GB stored', unit: 'gb_hour', pricePerUnit: policies.objectStoragePricePerGbHour},
+  ];
+}
 
 /**
  * What happens when the credit balance runs out, in order. `afterZeroHours` is counted
@@ -57,7 +137,7 @@ export const stateBilling: readonly StateBilling[] = [
 export const creditRunout = {
   /** An email warns owners and billing members when the balance covers fewer hours than this at the current spend. */
   lowBalanceWarningHours: 72,
-  /** Hours from a zero balance to the suspension of compute (the grace period). */
+  /** Hours from a zero balance to the end of the grace period. */
   graceHours: policies.negativeBalanceGraceHours,
   /** Days from the end of the grace period to the deletion of every resource. */
   deletionAfterGraceDays: 14,
@@ -65,42 +145,69 @@ export const creditRunout = {
   deletionWarningDaysBefore: [7, 1] as readonly number[],
 } as const;
 
+/** What one kind of resource does when the credit runs out, and after a top-up. */
+export interface RunoutRule {
+  /** The kind of resource, as the table's first column names it. */
+  kind: string;
+  /** The usage resource types the rule covers; every type is covered by exactly one rule. */
+  resourceTypes: readonly BillableResourceTypeId[];
+  /** What it does from the zero balance until the grace period ends, where that is not "keeps running". */
+  duringGrace?: string;
+  /** What happens to it when the grace period ends. */
+  atGraceEnd: string;
+  /** What of it is kept after the grace period. */
+  kept: string;
+  /** What happens once a top-up brings the balance above zero. */
+  afterTopUp: string;
+}
+
+export const runoutRules: readonly RunoutRule[] = [
+  {kind: 'VMs in a billed status, spot included', resourceTypes: ['virtual_machine'], atGraceEnd: 'Hibernated, which releases their GPUs, ends the flavor charge and erases the ephemeral disk', kept: 'The boot volume, volumes, snapshots and public IP, still billed', afterTopUp: 'They stay `HIBERNATED` until you restore them; a restore needs a free GPU of the flavor'},
+  {kind: 'Kubernetes node groups', resourceTypes: ['node_group'], atGraceEnd: 'Their worker nodes are removed (`node_count` drops to 0 and `status_reason` says the credit ran out)', kept: 'Each node group with its settings and `desired_count`', afterTopUp: 'The platform brings each group back to its `desired_count` by itself'},
+  {kind: 'Kubernetes control planes', resourceTypes: ['cluster'], atGraceEnd: 'Nothing changes; the control plane keeps running and is still billed', kept: 'The cluster and its API', afterTopUp: 'Nothing to do'},
+  {kind: 'AI studio deployments', resourceTypes: ['ai_deployment'], atGraceEnd: 'Deleted, which ends their replica charges', kept: 'The models they served', afterTopUp: 'Create the deployments again'},
+  {kind: 'Fine-tuning jobs, evaluations and synthesis jobs', resourceTypes: ['ai_fine_tuning', 'ai_evaluation', 'ai_synthesis'], atGraceEnd: 'Running ones are cancelled', kept: 'Their datasets; the tokens processed until then stay billed', afterTopUp: 'Create them again'},
+  {kind: 'Serverless inference', resourceTypes: ['ai_inference'], duringGrace: 'Keeps answering', atGraceEnd: 'Refused with `403 insufficient_credit`', kept: 'Nothing to keep', afterTopUp: 'Answers again at once'},
+  {kind: 'Volumes, file shares, snapshots, custom images and public IPs', resourceTypes: ['volume', 'file_share', 'snapshot', 'image', 'public_ip'], atGraceEnd: 'Nothing changes; they stay and are still billed', kept: 'All of them, attached as they were', afterTopUp: 'Nothing to do'},
+  {kind: 'Object storage buckets', resourceTypes: ['object_storage'], atGraceEnd: 'Made read-only (reads and downloads work, writes are refused)', kept: 'Every object, still billed', afterTopUp: 'Writable again at once'},
+  {kind: 'AI studio datasets', resourceTypes: ['dataset'], atGraceEnd: 'Nothing changes; they stay and are still billed', kept: 'All of them', afterTopUp: 'Nothing to do'},
+  {kind: 'Contracts', resourceTypes: ['contract'], atGraceEnd: 'Nothing changes; the committed hourly cost keeps being charged, as it is a commitment', kept: 'The contract', afterTopUp: 'Nothing to do'},
+];
+
+/** The rules that cover any of these resource types, in table order. */
+export function runoutRulesFor(types?: readonly BillableResourceTypeId[]): RunoutRule[] {
+  return runoutRules.filter((r) => !types || r.resourceTypes.some((t) => types.includes(t)));
+}
+
 /** One step of the run-out timeline, for the table on the billing policies page. */
 export interface RunoutStep {
-  /** Hours after the balance reached zero (negative: before it). */
+  /** Hours after the balance reached zero (null: before it). */
   atHours: number | null;
   when: string;
   what: string;
 }
 
-/** The run-out timeline, derived from `creditRunout`, so the table and the prose agree. */
+/** Lower-cases the first letter of a sentence for use inside another, unless it starts a name (`Kubernetes`, `AI`, `VMs`). */
+const lowerFirst = (text: string) => (/^(Kubernetes|[A-Z]{2,}|[A-Z][a-z]*[A-Z])/.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1));
+
+/**
+ * The run-out timeline, derived from `creditRunout` and `runoutRules`, so the table, the
+ * per-kind table and the prose agree.
+ */
 export function runoutTimeline(): RunoutStep[] {
   const grace = creditRunout.graceHours;
   const deletion = grace + creditRunout.deletionAfterGraceDays * 24;
+  const exceptions = runoutRules.filter((r) => r.duringGrace).map((r) => `${lowerFirst(r.kind)} ${lowerFirst(r.duringGrace!)}`);
+  const changes = runoutRules.filter((r) => !r.atGraceEnd.startsWith('Nothing')).map((r) => `${r.kind}: ${lowerFirst(r.atGraceEnd)}.`);
+  const unchanged = runoutRules.filter((r) => r.atGraceEnd.startsWith('Nothing')).map((r) => lowerFirst(r.kind));
   return [
     {atHours: null, when: `Balance covers less than ${creditRunout.lowBalanceWarningHours} hours of spend`, what: 'Email to owners and Billing members; nothing changes yet.'},
-    {atHours: 0, when: 'Balance reaches zero', what: 'Grace period starts and `grace_period_ends_at` is set. Running resources keep running and the balance goes negative. Requests that would add a paid resource or start a billed state answer `403 insufficient_credit`.'},
-    {atHours: grace, when: `${grace} hours after zero`, what: 'Grace period ends. Every VM in a billed state is hibernated (ephemeral disks erased), cluster node groups are scaled to zero nodes, AI studio deployments are stopped and object storage buckets become read-only. Storage and public IPs stay and are still billed.'},
+    {atHours: 0, when: 'Balance reaches zero', what: `Grace period starts and \`grace_period_ends_at\` is set. Running resources keep running and the balance goes negative; ${exceptions.join(', ')}. Operations that would add a paid resource or start a billed status answer \`403 insufficient_credit\`.`},
+    {atHours: grace, when: `${grace} hours after zero`, what: `Grace period ends. ${changes.join(' ')} Unchanged and still billed: ${unchanged.join(', ')}.`},
     ...creditRunout.deletionWarningDaysBefore.map((days) => ({atHours: deletion - days * 24, when: `${days} ${days === 1 ? 'day' : 'days'} before deletion`, what: 'Email to owners and Billing members listing every resource that will be deleted.'})),
-    {atHours: deletion, when: `${creditRunout.deletionAfterGraceDays} days after the grace period`, what: 'Every resource of the organization is deleted: VMs with their boot volumes and snapshots, volumes, file shares, clusters, buckets and their objects. Public IPs are released. Nothing can be recovered.'},
+    {atHours: deletion, when: `${creditRunout.deletionAfterGraceDays} days after the grace period`, what: 'Every resource of the organization is deleted: VMs with their boot volumes and snapshots, volumes, file shares, custom images, clusters, buckets and their objects, AI studio datasets and models. Public IPs are released. Nothing can be recovered.'},
   ];
 }
-
-/** Operations that answer `403 insufficient_credit` while the balance is zero or negative. */
-export const creditCheckedOperations: readonly string[] = [
-  'createVirtualMachine',
-  'startVirtualMachine',
-  'restoreVirtualMachine',
-  'resizeVirtualMachine',
-  'restoreSnapshot',
-  'createSnapshot',
-  'createVolume',
-  'attachFloatingIp',
-  'createCluster',
-  'createNodeGroup',
-  'updateNodeGroup',
-  'addClusterNodes',
-];
 
 /** Minutes, as usage lines meter them, turned into hours. */
 const hours = (minutes: number) => minutes / 60;

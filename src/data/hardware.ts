@@ -122,6 +122,12 @@ export const imageDrivers: readonly ImageDriver[] = [
   {image: 'Ubuntu Server 22.04 LTS R535 CUDA 12.2', driverVersion: '535.230.02', maxCuda: '12.2', fabricManager: true, infiniband: true},
 ];
 
+/**
+ * Oldest driver branch of the CUDA 12 series: an application built with any CUDA 12.x
+ * toolkit runs on it and on every later branch (CUDA minor version compatibility).
+ */
+export const cuda12MinimumDriver = 'R525';
+
 /** Oldest driver branch that runs an H100 in confidential-computing mode. */
 export const confidentialMinimumDriver = 'R550';
 

@@ -41,6 +41,49 @@ export const publicAddressing = {
   keptAfterDetach: false,
 } as const;
 
+/** One of the firewall rules every new VM starts with, as the API lists it in `firewall_rules`. */
+export interface DefaultVmRule {
+  description: string;
+  direction: 'ingress' | 'egress';
+  protocol: 'tcp' | 'udp' | 'icmp' | 'any';
+  portRangeMin: number | null;
+  portRangeMax: number | null;
+  remoteCidr: string;
+}
+
+/**
+ * How the platform's firewalls (a VM's own rules and the shared firewalls attached to it)
+ * filter traffic. The firewalls page renders it, and network.test.ts ties the spec's
+ * createFirewall description and VM examples to it.
+ */
+export const firewallPolicy = {
+  /** There are only allow rules: a packet passes if any rule of the VM allows it. */
+  allowRulesOnly: true,
+  /** Traffic that no rule allows is dropped, inbound and outbound alike. */
+  unmatchedTraffic: 'dropped',
+  /** Replies to an allowed connection always pass. */
+  stateful: true,
+  /**
+   * Outbound traffic is open on a new VM, but only because of its default outbound rule:
+   * once that rule is deleted, outbound traffic needs an egress rule.
+   */
+  outboundOpenByDefault: true,
+  /** The rules of its own every new VM starts with. */
+  defaultVmRules: [
+    {description: 'Default SSH access', direction: 'ingress', protocol: 'tcp', portRangeMin: 22, portRangeMax: 22, remoteCidr: '0.0.0.0/0'},
+    {description: 'Default outbound access', direction: 'egress', protocol: 'any', portRangeMin: null, portRangeMax: null, remoteCidr: '0.0.0.0/0'},
+  ] as const satisfies readonly DefaultVmRule[],
+  /** Whether firewalls filter traffic between VMs of one environment: they guard the edge to the internet only. */
+  filteredInsideEnvironment: privateNetwork.filteredInsideEnvironment,
+} as const;
+
+/** The default rule of a new VM that opens `direction` traffic. */
+export function defaultVmRule(direction: 'ingress' | 'egress'): DefaultVmRule {
+  const rule = firewallPolicy.defaultVmRules.find((r) => r.direction === direction);
+  if (!rule) throw new Error(`No default ${direction} rule`);
+  return rule;
+}
+
 /** The ports the remote-access guides open. */
 export const ports = {
   ssh: 22,

@@ -9,7 +9,7 @@ export interface Region {
   id: string;
   /** City and country, as shown in the console. */
   location: string;
-  /** Whether new customers can create resources there. */
+  /** Whether the region accepts new resources; resources that already run in a closed region keep running. */
   open: boolean;
 }
 
@@ -66,7 +66,8 @@ export const images: readonly {name: string; os: string; driver: string | null; 
 
 /**
  * Virtual machine states as the API reports them, and whether a VM in that state is
- * billed for its flavor. Volumes and public IPs are billed in every state.
+ * billed for its flavor. Volumes (the boot volume included) are billed in every state, and a
+ * public IP while it is attached, whatever the state.
  */
 export const vmStates: readonly {status: string; meaning: string; billed: boolean}[] = [
   {status: 'CREATING', meaning: 'The VM is being scheduled and its boot disk prepared.', billed: false},
@@ -75,7 +76,7 @@ export const vmStates: readonly {status: string; meaning: string; billed: boolea
   {status: 'STOPPING', meaning: 'The VM is shutting down; its GPU stays reserved.', billed: true},
   {status: 'SHUTOFF', meaning: 'The VM is stopped; its GPU stays reserved for it.', billed: true},
   {status: 'HIBERNATING', meaning: 'The VM is being saved to its boot volume and released.', billed: true},
-  {status: 'HIBERNATED', meaning: 'The VM is saved and its GPU released; only storage is billed.', billed: false},
+  {status: 'HIBERNATED', meaning: 'The VM is saved and its GPU released; only its storage and an attached public IP are billed.', billed: false},
   {status: 'RESTORING', meaning: 'A hibernated VM is being placed on a host again.', billed: false},
   {status: 'REBOOTING', meaning: 'The VM is restarting.', billed: true},
   {status: 'RESIZING', meaning: 'The VM is moving to another flavor.', billed: true},

@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../../plugins/openapi/spec';
 import {policies, vmStates} from './platform';
 import {limits} from './limits';
+import {gpuQuota} from './organization';
 import {bootVolume, cloudInitStages, customImageRules, imageImportFormats, settledStates, vmActions} from './virtual-machines';
 
 const spec = loadSpec(path.resolve(__dirname, '../../openapi')) as unknown as {
@@ -15,9 +16,36 @@ const operations = Object.values(spec.paths).flatMap((item) => Object.values(ite
 const operation = (id: string) => operations.find((op) => op.operationId === id);
 
 describe('virtual-machines data', () => {
-  it('bills the flavor in exactly the settled statuses vmStates bills', () => {
+  it('takes the flavor billing of every settled status from vmStates', () => {
     for (const state of settledStates.filter((s) => s.status !== 'deleted')) {
       expect(vmStates.find((v) => v.status === state.status)?.billed, state.status).toBe(state.flavorBilled);
+    }
+    expect(settledStates.find((s) => s.status === 'deleted')!.flavorBilled).toBe(false);
+  });
+
+  it('bills the boot volume at the volume price in every status, never as part of the flavor', () => {
+    for (const state of settledStates.filter((s) => s.status !== 'deleted')) {
+      expect(state.bootVolume, state.status).toContain('billed at the volume price');
+      expect(state.bootVolume, state.status).not.toMatch(/flavor/i);
+    }
+  });
+
+  it('counts GPUs against the quota in every settled status but HIBERNATED, ERROR included', () => {
+    expect(settledStates.filter((s) => s.countsAgainstGpuQuota).map((s) => s.status)).toEqual(['ACTIVE', 'SHUTOFF', 'ERROR']);
+  });
+
+  it('counts the GPU quota of a VM status as the VM row of gpuQuota says', () => {
+    const vmRow = gpuQuota.uses.find((u) => u.what === 'Virtual machines')!;
+    expect(vmRow.counts).toBe(true);
+    for (const state of settledStates.filter((s) => s.status !== 'deleted')) {
+      const excepted = gpuQuota.vmStatusesNotCounted.includes(state.status);
+      expect(state.countsAgainstGpuQuota, state.status).toBe(!excepted);
+    }
+    for (const status of gpuQuota.vmStatusesNotCounted) {
+      expect(vmStates.some((v) => v.status === status), status).toBe(true);
+      expect(vmRow.detail, status).toContain(`except \`${status}\``);
+      expect(gpuQuota.summary, status).toContain(`except \`${status}\``);
+      expect(gpuQuota.uses.some((u) => !u.counts && u.detail.includes(`\`${status}\``)), `a row that does not count names ${status}`).toBe(true);
     }
   });
 

@@ -1,36 +1,51 @@
 /**
- * Facts of the virtual-machines section: what each settled VM status keeps and bills, the
- * actions that move a VM between statuses, the boot volume, custom image formats and the
- * order of cloud-init's stages. Pages render these; `virtual-machines.test.ts` ties them to
- * the spec and to `vmStates`.
+ * Facts of the virtual-machines section: what each settled VM status keeps and bills (the one
+ * table the VM, hibernation, spot, billing and tutorial pages render), the actions that move
+ * a VM between statuses, the boot volume, custom image formats and the order of cloud-init's
+ * stages. Pages render these; `virtual-machines.test.ts` ties them to the spec and to
+ * `vmStates`.
  */
 import {limits} from './limits';
+import {vmStatusesOutsideGpuQuota} from './organization';
+import {vmStates} from './platform';
 
-/** What happens to one part of a VM in a settled status. */
-export type Keeps = 'kept' | 'kept, billed' | 'erased' | 'released' | 'reserved' | 'included';
+/** A status a VM rests in, or `deleted`. */
+export type SettledStatus = 'ACTIVE' | 'SHUTOFF' | 'HIBERNATED' | 'ERROR' | 'deleted';
 
 /** A status a VM rests in, and what it does with its resources there. */
 export interface SettledState {
-  status: 'ACTIVE' | 'SHUTOFF' | 'HIBERNATED' | 'ERROR' | 'deleted';
-  /** Whether the flavor is billed (equals `vmStates` for the statuses it lists). */
+  status: SettledStatus;
+  /** Whether the flavor is billed: taken from `vmStates` (platform.ts), never typed here. */
   flavorBilled: boolean;
+  /** What happens to the VM's GPUs. */
   gpu: string;
+  /**
+   * Whether the VM's GPUs count against the organization's GPU quota: derived from
+   * `vmStatusesOutsideGpuQuota` (organization.ts, the VM row of `gpuQuota`), never typed here.
+   */
+  countsAgainstGpuQuota: boolean;
   ephemeralDisk: string;
+  /** The boot volume is an ordinary volume: billed at the volume price in every status. */
   bootVolume: string;
   volumes: string;
   snapshots: string;
   publicIp: string;
-  /** Whether the VM's GPUs count against the organization's GPU quota. */
-  countsAgainstQuota: boolean;
 }
 
-export const settledStates: readonly SettledState[] = [
-  {status: 'ACTIVE', flavorBilled: true, gpu: 'Attached', ephemeralDisk: 'Kept', bootVolume: 'Kept, in the flavor price', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed', countsAgainstQuota: true},
-  {status: 'SHUTOFF', flavorBilled: true, gpu: 'Reserved for the VM', ephemeralDisk: 'Kept', bootVolume: 'Kept, in the flavor price', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed', countsAgainstQuota: true},
-  {status: 'HIBERNATED', flavorBilled: false, gpu: 'Released', ephemeralDisk: 'Erased', bootVolume: 'Kept, billed as volume storage', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed', countsAgainstQuota: false},
-  {status: 'ERROR', flavorBilled: false, gpu: 'Held until you act', ephemeralDisk: 'Kept unless the host failed', bootVolume: 'Kept', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed', countsAgainstQuota: true},
-  {status: 'deleted', flavorBilled: false, gpu: 'Released', ephemeralDisk: 'Erased', bootVolume: 'Erased (a volume given as boot_volume_name is kept)', volumes: 'Detached, kept, billed', snapshots: 'Erased', publicIp: 'Released', countsAgainstQuota: false},
+const settled: readonly Omit<SettledState, 'flavorBilled' | 'countsAgainstGpuQuota'>[] = [
+  {status: 'ACTIVE', gpu: 'Attached', ephemeralDisk: 'Kept', bootVolume: 'Kept, billed at the volume price', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed'},
+  {status: 'SHUTOFF', gpu: 'Reserved for the VM', ephemeralDisk: 'Kept', bootVolume: 'Kept, billed at the volume price', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed'},
+  {status: 'HIBERNATED', gpu: 'Released', ephemeralDisk: 'Erased', bootVolume: 'Holds the saved VM, billed at the volume price', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed'},
+  {status: 'ERROR', gpu: 'Held until you delete the VM or it recovers', ephemeralDisk: 'Kept unless the host failed', bootVolume: 'Kept, billed at the volume price', volumes: 'Attached, billed', snapshots: 'Kept, billed', publicIp: 'Kept, billed'},
+  {status: 'deleted', gpu: 'Released', ephemeralDisk: 'Erased', bootVolume: 'Deleted with the VM; a volume given as `boot_volume_name` or `boot_volume_id` is kept, and billed', volumes: 'Detached, kept, billed', snapshots: 'Erased', publicIp: 'Released'},
 ];
+
+/** The settled statuses, with the flavor billing of `vmStates` and the GPU quota of `gpuQuota`. */
+export const settledStates: readonly SettledState[] = settled.map((s) => ({
+  ...s,
+  flavorBilled: s.status !== 'deleted' && vmStates.find((v) => v.status === s.status)!.billed,
+  countsAgainstGpuQuota: s.status !== 'deleted' && !vmStatusesOutsideGpuQuota.includes(s.status),
+}));
 
 /** One action of the API and the statuses it moves a VM through. */
 export interface VmAction {
@@ -55,9 +70,10 @@ export const vmActions: readonly VmAction[] = [
 ];
 
 /**
- * The boot volume of a VM booted from an image: created from the image at first boot, part
- * of the flavor price while the VM holds its GPU, and billed at the volume price while the
- * VM is `HIBERNATED`. A custom image larger than this gets a boot volume of its own size.
+ * The boot volume of a VM booted from an image: created from the image at first boot and
+ * billed as an ordinary volume, at the volume price (`volume` usage lines), in every status
+ * from the VM's creation until it is deleted with the VM. A custom image larger than this
+ * gets a boot volume of its own size.
  */
 export const bootVolume = {sizeGb: 100} as const;
 

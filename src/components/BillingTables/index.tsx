@@ -1,5 +1,6 @@
 import type {ReactNode} from 'react';
-import {billableResourceTypes, runoutTimeline, stateBilling, storagePriceRows} from '@site/src/data/billing';
+import DataTable from '@site/src/components/DataTable';
+import {billableResourceTypes, runoutRulesFor, runoutTimeline, storagePriceRows, type BillableResourceTypeId} from '@site/src/data/billing';
 import {formatRate} from '@site/src/data/prices';
 
 /** Text with `inline code` spans, as the data writes API values. */
@@ -11,120 +12,76 @@ export function CodeText({text}: {text: string}): ReactNode {
   );
 }
 
-/** Every `resource_type` the billing API reports, its unit and when it is billed: `<ResourceTypeTable />`. */
-export function ResourceTypeTable(): ReactNode {
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * Every `resource_type` the billing API reports, what it bills, its unit, what its lines'
+ * `item` names and when it is billed: `<ResourceTypeTable />`, or
+ * `types={['ai_inference', …]}` for some of them, in the data's order.
+ */
+export function ResourceTypeTable({types}: {types?: readonly BillableResourceTypeId[]}): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>
-            <code>resource_type</code>
-          </th>
-          <th>What is billed</th>
-          <th>Unit</th>
-          <th>Billed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {billableResourceTypes.map((t) => (
-          <tr key={t.id}>
-            <td>
-              <code>{t.id}</code>
-            </td>
-            <td>{t.what}</td>
-            <td>
-              <code>{t.unit}</code>
-            </td>
-            <td>{t.billedWhen}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={types ? billableResourceTypes.filter((t) => types.includes(t.id)) : billableResourceTypes}
+      rowKey={(t) => t.id}
+      columns={[
+        {header: <code>resource_type</code>, cell: (t) => <code>{t.id}</code>},
+        {header: 'What is billed', cell: (t) => <CodeText text={t.pricedAs ? `${t.what}; priced at ${lowerFirst(t.pricedAs)}` : t.what} />},
+        {header: 'Unit', cell: (t) => <code>{t.unit}</code>},
+        {header: <code>item</code>, cell: (t) => <CodeText text={t.item} />},
+        {header: 'Billed', cell: (t) => t.billedWhen},
+      ]}
+    />
   );
 }
 
-/** What a VM keeps and pays for in each state, and after deletion: `<StateBillingTable />`. */
-export function StateBillingTable(): ReactNode {
+/**
+ * What each kind of resource does when the grace period after a zero balance ends, what is
+ * kept and what a top-up changes: `<CreditRunoutTable />`, or `types={['ai_deployment', …]}`
+ * for the kinds that cover those usage resource types.
+ */
+export function CreditRunoutTable({types}: {types?: readonly BillableResourceTypeId[]}): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>State</th>
-          <th>Flavor billed</th>
-          <th>GPU</th>
-          <th>Ephemeral disk</th>
-          <th>Boot volume</th>
-          <th>Other volumes</th>
-          <th>Public IP</th>
-          <th>Snapshots</th>
-        </tr>
-      </thead>
-      <tbody>
-        {stateBilling.map((s) => (
-          <tr key={s.status}>
-            <td>{s.status === 'deleted' ? 'Deleted' : <code>{s.status}</code>}</td>
-            <td>{s.flavorBilled ? 'Yes' : 'No'}</td>
-            <td>{s.gpu}</td>
-            <td>{s.ephemeralDisk}</td>
-            <td>{s.bootVolume}</td>
-            <td>{s.volumes}</td>
-            <td>{s.publicIp}</td>
-            <td>{s.snapshots}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={runoutRulesFor(types)}
+      rowKey={(r) => r.kind}
+      columns={[
+        {header: 'Resource', cell: (r) => r.kind},
+        {header: 'When the grace period ends', cell: (r) => <CodeText text={r.duringGrace ? `${r.atGraceEnd}. Until then: ${lowerFirst(r.duringGrace)}` : r.atGraceEnd} />},
+        {header: 'Kept', cell: (r) => <CodeText text={r.kept} />},
+        {header: 'After a top-up', cell: (r) => <CodeText text={r.afterTopUp} />},
+      ]}
+    />
   );
 }
 
 /** What happens, and when, after the credit balance reaches zero: `<RunoutTable />`. */
 export function RunoutTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Hours after zero</th>
-          <th>When</th>
-          <th>What happens</th>
-        </tr>
-      </thead>
-      <tbody>
-        {runoutTimeline().map((step) => (
-          <tr key={step.when}>
-            <td>{step.atHours === null ? 'Before' : step.atHours.toLocaleString('en-US')}</td>
-            <td>{step.when}</td>
-            <td>
-              <CodeText text={step.what} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={runoutTimeline()}
+      rowKey={(step) => step.when}
+      columns={[
+        {header: 'Hours after zero', cell: (step) => (step.atHours === null ? 'Before' : step.atHours.toLocaleString('en-US'))},
+        {header: 'When', cell: (step) => step.when},
+        {header: 'What happens', cell: (step) => <CodeText text={step.what} />},
+      ]}
+    />
   );
 }
 
 /** Storage kinds with a price of their own, per GB per hour and per GB per month: `<StoragePriceTable />`. */
 export function StoragePriceTable(): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Storage</th>
-          <th>Price per GB per hour</th>
-          <th>Per GB per month</th>
-          <th>Used by</th>
-        </tr>
-      </thead>
-      <tbody>
-        {storagePriceRows.map((k) => (
-          <tr key={k.id}>
-            <td>{k.name}</td>
-            <td>{formatRate(k.pricePerGbHour ?? 0, {unit: ''}).trim()}</td>
-            <td>{formatRate(k.pricePerGbHour ?? 0, {per: 'month'}).replace(' per month', '')}</td>
-            <td>{k.attachesTo}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={storagePriceRows}
+      rowKey={(k) => k.id}
+      columns={[
+        {header: 'Storage', cell: (k) => k.name},
+        {header: 'Price per GB per hour', cell: (k) => formatRate(k.pricePerGbHour ?? 0, {unit: ''}).trim()},
+        {header: 'Per GB per month', cell: (k) => formatRate(k.pricePerGbHour ?? 0, {per: 'month'}).replace(' per month', '')},
+        {header: 'Used by', cell: (k) => k.attachesTo},
+      ]}
+    />
   );
 }

@@ -1,5 +1,16 @@
 import type {ReactNode} from 'react';
-import {builtInRoles, permissions, rbacPolicies} from '@site/src/data/organization';
+import DataTable from '@site/src/components/DataTable';
+import {builtInRoles, permissions, rbacPolicies, type PermissionFact, type PolicyFact} from '@site/src/data/organization';
+
+/** Names as code, separated by commas. */
+function codeList(names: readonly string[]): ReactNode[] {
+  return names.map((name, i) => (
+    <span key={name}>
+      {i > 0 && ', '}
+      <code>{name}</code>
+    </span>
+  ));
+}
 
 /**
  * The policies roles are built from, from `src/data/organization.ts`: `<PolicyTable />`
@@ -9,64 +20,42 @@ import {builtInRoles, permissions, rbacPolicies} from '@site/src/data/organizati
 export default function PolicyTable({permissions: showPermissions = false}: {permissions?: boolean}): ReactNode {
   if (showPermissions) {
     return (
-      <table>
-        <thead>
-          <tr>
-            <th>Permission</th>
-            <th>Allows</th>
-          </tr>
-        </thead>
-        <tbody>
-          {permissions.map((p) => (
-            <tr key={p.name}>
-              <td>
-                <code>{p.name}</code>
-              </td>
-              <td>{p.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable<PermissionFact>
+        rows={permissions}
+        rowKey={(p) => p.name}
+        columns={[
+          {header: 'Permission', cell: (p) => <code>{p.name}</code>},
+          {header: 'Allows', cell: (p) => p.description},
+        ]}
+      />
     );
   }
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Policy</th>
-          <th>
-            <code>id</code>
-          </th>
-          <th>Grants</th>
-          <th>In built-in roles</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rbacPolicies.map((policy) => (
-          <tr key={policy.name}>
-            <td>
+    <DataTable<PolicyFact>
+      rows={rbacPolicies}
+      rowKey={(p) => p.name}
+      columns={[
+        {
+          header: 'Policy',
+          cell: (policy) => (
+            <>
               <code>{policy.name}</code>
               <br />
               {policy.description}
-            </td>
-            <td>{policy.id}</td>
-            <td>
-              {policy.permissions.map((p, i) => (
-                <span key={p}>
-                  {i > 0 && ', '}
-                  <code>{p}</code>
-                </span>
-              ))}
-            </td>
-            <td>
-              {builtInRoles
-                .filter((role) => role.policies.includes(policy.name))
-                .map((role) => role.name)
-                .join(', ') || 'None'}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        {header: <code>id</code>, cell: (policy) => policy.id},
+        {header: 'Grants', cell: (policy) => codeList(policy.permissions)},
+        {
+          header: 'In built-in roles',
+          cell: (policy) =>
+            builtInRoles
+              .filter((role) => role.policies.includes(policy.name))
+              .map((role) => role.name)
+              .join(', ') || 'None',
+        },
+      ]}
+    />
   );
 }

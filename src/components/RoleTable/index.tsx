@@ -1,36 +1,58 @@
 import type {ReactNode} from 'react';
-import {builtInRoles, permissions, permissionsOf} from '@site/src/data/organization';
+import DataTable from '@site/src/components/DataTable';
+import {builtInRoles, permissions, permissionsOf, type BuiltInRoleFact, type PermissionFact} from '@site/src/data/organization';
 
 /**
- * Which permission each built-in role grants, from `src/data/organization.ts`:
- * `<RoleTable />`. One row per permission, one column per role.
+ * The built-in roles, from `src/data/organization.ts`. `<RoleTable />`: which permission
+ * each role grants, one row per permission and one column per role. `<RoleTable roles />`:
+ * one row per role, with its id, what it is for and its policies.
  */
-export default function RoleTable(): ReactNode {
+export default function RoleTable({roles = false}: {roles?: boolean}): ReactNode {
+  if (roles) {
+    return (
+      <DataTable<BuiltInRoleFact>
+        rows={builtInRoles}
+        rowKey={(r) => r.name}
+        columns={[
+          {header: 'Role', cell: (r) => r.name},
+          {header: <code>id</code>, cell: (r) => r.id},
+          {header: 'For', cell: (r) => r.description},
+          {
+            header: 'Policies',
+            cell: (r) =>
+              r.policies.map((name, i) => (
+                <span key={name}>
+                  {i > 0 && ', '}
+                  <code>{name}</code>
+                </span>
+              )),
+          },
+        ]}
+      />
+    );
+  }
   const granted = new Map(builtInRoles.map((role) => [role.name, new Set(permissionsOf(role.policies))]));
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Permission</th>
-          {builtInRoles.map((role) => (
-            <th key={role.name}>{role.name}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {permissions.map((permission) => (
-          <tr key={permission.name}>
-            <td>
-              <code>{permission.name}</code>
-            </td>
-            {builtInRoles.map((role) => (
-              <td key={role.name} aria-label={granted.get(role.name)!.has(permission.name) ? 'granted' : 'not granted'}>
-                {granted.get(role.name)!.has(permission.name) ? '✓' : '–'}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable<PermissionFact>
+      rows={permissions}
+      rowKey={(p) => p.name}
+      columns={[
+        {key: 'permission', header: 'Permission', cell: (p) => <code>{p.name}</code>},
+        ...builtInRoles.map((role) => ({
+          key: role.name,
+          header: role.name,
+          cell: (p: PermissionFact) =>
+            granted.get(role.name)!.has(p.name) ? (
+              <span role="img" aria-label="granted">
+                ✓
+              </span>
+            ) : (
+              <span role="img" aria-label="not granted">
+                –
+              </span>
+            ),
+        })),
+      ]}
+    />
   );
 }

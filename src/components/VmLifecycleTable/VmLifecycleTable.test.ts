@@ -11,6 +11,8 @@ describe('VmLifecycleTable', () => {
     const html = renderToStaticMarkup(h(VmLifecycleTable, {show: 'resources'}));
     expect(rows(html)).toBe(settledStates.length);
     expect(html).toContain('<code>HIBERNATED</code>');
+    expect(html).toContain('Counts against GPU quota');
+    expect(html).not.toContain('flavor price');
     expect(html).toContain('Deleted');
   });
 

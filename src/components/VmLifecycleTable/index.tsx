@@ -1,68 +1,48 @@
 import type {ReactNode} from 'react';
-import {settledStates, vmActions} from '@site/src/data/virtual-machines';
+import DataTable, {yesNo} from '@site/src/components/DataTable';
+import {CodeText} from '@site/src/components/BillingTables';
+import {settledStates, vmActions, type SettledStatus} from '@site/src/data/virtual-machines';
+
+const status = (s: string) => (/^[A-Z]+$/.test(s) ? <code>{s}</code> : s);
 
 /**
  * The VM lifecycle from `src/data/virtual-machines.ts`:
- * `<VmLifecycleTable show="resources" />` says what each settled status keeps, erases and bills;
+ * `<VmLifecycleTable show="resources" />` says what each settled status keeps, erases and bills
+ * (the one VM state table: the VM, hibernation, spot, billing and tutorial pages render it);
  * `<VmLifecycleTable show="actions" />` lists each API action with the statuses it moves a VM through.
+ * `states={['HIBERNATED']}` keeps only those rows of the resources table.
  */
-export default function VmLifecycleTable({show}: {show: 'resources' | 'actions'}): ReactNode {
+export default function VmLifecycleTable({show, states}: {show: 'resources' | 'actions'; states?: readonly SettledStatus[]}): ReactNode {
   if (show === 'actions') {
     return (
-      <table>
-        <thead>
-          <tr>
-            <th>Action</th>
-            <th>Accepted in</th>
-            <th>Passes through</th>
-            <th>Settles in</th>
-            <th>Operation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {vmActions.map((a) => (
-            <tr key={a.action}>
-              <td>{a.action}</td>
-              <td>{a.from.length ? a.from.map((s, i) => <span key={s}>{i > 0 && ', '}<code>{s}</code></span>) : 'a new VM'}</td>
-              <td><code>{a.transitional}</code></td>
-              <td>{/^[A-Z]+$/.test(a.to) ? <code>{a.to}</code> : a.to}</td>
-              <td><code>{a.operationId}</code></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={vmActions}
+        rowKey={(a) => a.action}
+        columns={[
+          {header: 'Action', cell: (a) => a.action},
+          {header: 'Accepted in', cell: (a) => (a.from.length ? a.from.map((s, i) => <span key={s}>{i > 0 && ', '}<code>{s}</code></span>) : 'a new VM')},
+          {header: 'Passes through', cell: (a) => <code>{a.transitional}</code>},
+          {header: 'Settles in', cell: (a) => status(a.to)},
+          {header: 'Operation', cell: (a) => <code>{a.operationId}</code>},
+        ]}
+      />
     );
   }
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Status</th>
-          <th>Flavor billed</th>
-          <th>GPU</th>
-          <th>Ephemeral disk</th>
-          <th>Boot volume</th>
-          <th>Volumes</th>
-          <th>Snapshots</th>
-          <th>Public IP</th>
-          <th>Counts against GPU quota</th>
-        </tr>
-      </thead>
-      <tbody>
-        {settledStates.map((s) => (
-          <tr key={s.status}>
-            <td>{s.status === 'deleted' ? 'Deleted' : <code>{s.status}</code>}</td>
-            <td>{s.flavorBilled ? 'Yes' : 'No'}</td>
-            <td>{s.gpu}</td>
-            <td>{s.ephemeralDisk}</td>
-            <td>{s.bootVolume}</td>
-            <td>{s.volumes}</td>
-            <td>{s.snapshots}</td>
-            <td>{s.publicIp}</td>
-            <td>{s.countsAgainstQuota ? 'Yes' : 'No'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={states ? settledStates.filter((s) => states.includes(s.status)) : settledStates}
+      rowKey={(s) => s.status}
+      columns={[
+        {header: 'Status', cell: (s) => (s.status === 'deleted' ? 'Deleted' : <code>{s.status}</code>)},
+        {header: 'Flavor billed', cell: (s) => yesNo(s.flavorBilled)},
+        {header: 'GPU', cell: (s) => s.gpu},
+        {header: 'Counts against GPU quota', cell: (s) => yesNo(s.countsAgainstGpuQuota)},
+        {header: 'Ephemeral disk', cell: (s) => s.ephemeralDisk},
+        {header: 'Boot volume', cell: (s) => <CodeText text={s.bootVolume} />},
+        {header: 'Other volumes', cell: (s) => s.volumes},
+        {header: 'Snapshots', cell: (s) => s.snapshots},
+        {header: 'Public IP', cell: (s) => s.publicIp},
+      ]}
+    />
   );
 }

@@ -1,28 +1,18 @@
 import type {ReactNode} from 'react';
+import DataTable, {yesNo} from '@site/src/components/DataTable';
 import {vmStates} from '@site/src/data/platform';
 
 /** Every VM status the API reports, what it means and whether the flavor is billed in it: `<VmStateTable />`. */
 export default function VmStateTable({billed = true}: {billed?: boolean}): ReactNode {
   return (
-    <table>
-      <thead>
-        <tr>
-          <th>Status</th>
-          <th>What it means</th>
-          {billed && <th>Flavor billed</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {vmStates.map((s) => (
-          <tr key={s.status}>
-            <td>
-              <code>{s.status}</code>
-            </td>
-            <td>{s.meaning}</td>
-            {billed && <td>{s.billed ? 'Yes' : 'No'}</td>}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      rows={vmStates}
+      rowKey={(s) => s.status}
+      columns={[
+        {header: 'Status', cell: (s) => <code>{s.status}</code>},
+        {header: 'What it means', cell: (s) => s.meaning},
+        ...(billed ? [{header: 'Flavor billed', cell: (s: (typeof vmStates)[number]) => yesNo(s.billed)}] : []),
+      ]}
+    />
   );
 }
