@@ -5,7 +5,8 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec, operations} from '../plugins/openapi/spec';
 import {operationsWithErrorCode} from '../plugins/openapi/operation-list';
-import {billableResourceTypes, contractCosts, creditRunout, exampleContract, freeResources, pricebookItems} from '../src/data/billing';
+import {billableResourceTypes, contractCosts, creditRunout, exampleContract, freeResources, hasStandingRate, invoicing, pricebookItems} from '../src/data/billing';
+import {loadBalancer} from '../src/data/kubernetes';
 import {policies, vmStates} from '../src/data/platform';
 import {toMoney} from '../src/data/prices';
 
@@ -109,9 +110,52 @@ describe('billing facts in the spec', () => {
     expect(backticked(sentence)).toEqual(vmStates.filter((s) => s.billed).map((s) => s.status));
   });
 
+  it('gives a billing rate for every type with a standing rate, and names the token-based types it refuses', () => {
+    const text = op('getResourceBillingRate').description as string;
+    const sentence = text.match(/The types billed in `million_tokens` \(([^)]*)\)/)![1];
+    expect(backticked(sentence)).toEqual(billableResourceTypes.filter((t) => !hasStandingRate(t)).map((t) => t.id));
+    expect(text).toMatch(/answers `422 validation_failed` for them/);
+    expect(op('getResourceBillingRate')['x-error-codes']).toContain('validation_failed');
+    // Every standing-rate unit is named, and the rate's quantity says what it counts per type.
+    const schema = spec.components.schemas.BillingRate;
+    const units = [...new Set(billableResourceTypes.filter(hasStandingRate).map((t) => t.unit))];
+    for (const unit of units) expect(schema.properties.unit.description, unit).toContain(`\`${unit}\``);
+    expect(schema.properties.unit.description).toContain('never `million_tokens`');
+  });
+
+  it('says where tax is charged as invoicing.tax does: on top-ups, shown on their receipts, never on usage', () => {
+    const tax = invoicing.tax;
+    expect([tax.includedInPrices, tax.chargedOn, tax.shownOn, tax.addedToInvoice]).toEqual([false, 'top-up', 'receipt', false]);
+    expect(tax.statement).toMatch(/exclude tax/);
+    expect(tax.statement).toMatch(/charged on each top-up.*receipt/);
+    expect(tax.statement).toMatch(/invoice[^.;]*adds no tax/);
+    expect(spec.components.schemas.Payment.properties.amount.description).toMatch(/excluding tax.*shown on the receipt.*never add tax/);
+    expect(op('listPayments').description).toMatch(/`amount` is the credit added, excluding tax/);
+    expect(op('listPricebookEntries').description).toMatch(/list prices, excluding tax/);
+  });
+
+  it('bills a Kubernetes LoadBalancer Service\'s address as a public_ip line of the cluster, as the data says', () => {
+    const usage = loadBalancer.usage;
+    expect(billableResourceTypes.some((t) => t.id === usage.resourceType)).toBe(true);
+    expect(billableResourceTypes.find((t) => t.id === usage.resourceType)!.what).toContain(`LoadBalancer (\`resource_id\` ${usage.resourceId})`);
+    const line = spec.components.schemas.UsageCost.properties;
+    expect(line.resource_id.description).toContain(`for the address of a Kubernetes Service of type LoadBalancer, ${usage.resourceId}`);
+    expect(line.resource_name.description).toMatch(/for a public IP, its address, a VM's or a LoadBalancer Service's/);
+    expect(op('listUsageCosts').description).toContain(`a \`${usage.resourceType}\` line whose \`resource_id\` is ${usage.resourceId} and \`resource_name\` ${usage.resourceName}`);
+  });
+
   it('says the master flavors are billed, as the control plane lines of usage show', () => {
     expect(op('listMasterFlavors').description).toMatch(/billed at its flavor's hourly price/);
     expect(billableResourceTypes.find((t) => t.id === 'cluster')!.what).toMatch(/control plane/);
     expect(billableResourceTypes.find((t) => t.id === 'cluster')!.billedWhen).not.toMatch(/not billed/);
+    // The operations that create a cluster or its nodes say when each part is billed, as the data does.
+    const flat = (id: string) => String(op(id).description).replace(/\s+/g, ' ');
+    expect(billableResourceTypes.find((t) => t.id === 'cluster')!.billedWhen).toBe('From the cluster\'s creation until it is deleted');
+    expect(flat('createCluster')).toContain('The control plane is billed from this request until the cluster is deleted');
+    expect(billableResourceTypes.find((t) => t.id === 'node_group')!.billedWhen).toBe('While the nodes exist');
+    expect(flat('createCluster')).toContain('Worker nodes are billed at their node group\'s flavor price while they exist');
+    expect(flat('createNodeGroup')).toContain('billed at the group\'s flavor price while they exist');
+    expect(flat('addClusterNodes')).toContain('billed at the group\'s flavor price while it exists');
+    for (const id of ['createCluster', 'createNodeGroup', 'addClusterNodes']) expect(flat(id), id).not.toMatch(/billed like a VM/);
   });
 });

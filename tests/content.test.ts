@@ -5,6 +5,7 @@ import {checkDocFrontMatter} from '../src/content/frontMatter';
 import {firstPersonPlural} from '../src/content/voice';
 import {defaultBrandLeaks} from '../src/content/brandLeaks';
 import {typedFacts} from '../src/content/typedFacts';
+import {literalExpressions} from '../src/content/literalExpressions';
 import {docSections, sectionPosition} from '../src/data/sections';
 import {docsDir, minimumWords, proseWords, readDocs} from './docs';
 
@@ -37,6 +38,11 @@ describe('docs content', () => {
   it.each(docs.map((d) => [d.file, d] as const))('%s renders prices, limits, region ids and flavor specs from src/data', (_file, doc) => {
     const typed = typedFacts(doc.body).map((f) => `${doc.file} (body line ${f.line}): ${f.kind} ${f.text}`);
     expect(typed, 'Render these with <Price>, <Limit>, the fact tables or an expression over src/data, so they cannot drift.').toEqual([]);
+  });
+
+  it.each(docs.map((d) => [d.file, d] as const))('%s puts no expression inside Markdown inline code, where MDX shows it as typed', (_file, doc) => {
+    const literal = literalExpressions(doc.body).map((f) => `${doc.file} (body line ${f.line}): ${f.code}`);
+    expect(literal, 'Inside backticks `{expr}` is literal text: write <code>{expr}</code>.').toEqual([]);
   });
 
   it.each(docs.map((d) => [d.file, d] as const))('%s speaks to the reader, never as "we"', (_file, doc) => {

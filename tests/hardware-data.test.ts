@@ -136,6 +136,25 @@ describe('hardware facts in pages and the spec', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('says the GPU images hold their driver packages wherever a page mentions apt-mark hold, as imageDrivers does', () => {
+    expect(imageDrivers.every((d) => d.driverPackagesHeld)).toBe(true);
+    // A line that mentions the hold must say the images already hold the driver, never ask the reader to.
+    const says = /(are|is) already held with `apt-mark hold`|images hold the driver packages with `apt-mark hold`/;
+    const fixture = 'Run apt upgrade, and hold the driver packages with `apt-mark hold` if an automatic upgrade must not move them.';
+    expect(says.test(fixture)).toBe(false);
+    const wrong: string[] = [];
+    let seen = 0;
+    for (const doc of readDocs()) {
+      doc.body.split('\n').forEach((line, i) => {
+        if (!line.includes('`apt-mark hold`')) return;
+        seen += 1;
+        if (!says.test(line)) wrong.push(`${doc.file}:${i + 1}`);
+      });
+    }
+    expect(seen).toBeGreaterThanOrEqual(2);
+    expect(wrong).toEqual([]);
+  });
+
   it('gives every CUDA 12 image a driver of the CUDA 12 series', () => {
     for (const image of images.filter((i) => i.cuda?.startsWith('12.'))) {
       expect(driverBranch(image.driver!), image.name).toBeGreaterThanOrEqual(driverBranch(cuda12MinimumDriver));

@@ -107,6 +107,14 @@ describe('the API spec agrees with src/data', () => {
     expect(labels.description).toContain(`up to ${limits.labelsPerResource.value}; keys up to ${limits.labelKeyMaxLength.value} characters, values up to ${limits.labelValueMaxLength.value}`);
   });
 
+  it('accepts as many VMs per request, firewall rules per create and VMs per firewall as the data says', () => {
+    expect((components.schemas.VirtualMachineCreate.properties as Record<string, {maximum: number}>).count.maximum).toBe(limits.vmsPerCreateRequest.value);
+    expect((components.schemas.FirewallCreate.properties as Record<string, {maxItems: number}>).rules.maxItems).toBe(limits.firewallRulesPerCreate.value);
+    expect((components.schemas.FirewallAttach.properties as Record<string, {maxItems: number}>).vm_ids.maxItems).toBe(limits.vmsPerFirewall.value);
+    const attach = (spec.paths as Record<string, Record<string, {description: string}>>)['/core/firewalls/{firewall_id}/vms'].put.description.replace(/\s+/g, ' ');
+    expect(attach).toContain(`The list holds at most ${limits.vmsPerFirewall.value} VMs.`);
+  });
+
   it('states the rate limit, retention periods and quotas of the data wherever it gives a number for them', () => {
     const wrong: string[] = [];
     const texts = [...descriptions(), ...all.filter((e) => typeof e.value === 'string' || (e.value && typeof e.value === 'object')).map((e) => ({text: JSON.stringify(e.value), where: e.where}))];
@@ -114,20 +122,22 @@ describe('the API spec agrees with src/data', () => {
       {pattern: /(\d+) requests per minute/g, expected: limits.apiRequestsPerMinute.value, what: 'rate limit'},
       {pattern: /within the last (\d+) days/g, expected: limits.metricsRetentionDays.value, what: 'metrics retention'},
       {pattern: /samples every (\d+) seconds/g, expected: limits.metricsSampleSeconds.value, what: 'metrics sampling'},
+      {pattern: /at most ([\d,]+) steps/g, expected: limits.metricsMaxSteps.value, what: 'metrics steps'},
       {pattern: /[Ee]vents are kept for (\d+) days/g, expected: limits.clusterEventsRetentionDays.value, what: 'cluster events retention'},
       {pattern: /quota of (\d+) GPUs/g, expected: policies.defaultGpuQuota, what: 'GPU quota'},
+      {pattern: /(\d+) hours after the balance reached zero/g, expected: policies.negativeBalanceGraceHours, what: 'grace period'},
     ];
     const seen = new Set<string>();
     for (const {text, where} of texts) {
       for (const rule of rules) {
         for (const m of text.matchAll(rule.pattern)) {
           seen.add(rule.what);
-          if (Number(m[1]) !== rule.expected) wrong.push(`${where}: ${rule.what} ${m[1]}, data ${rule.expected}`);
+          if (Number(m[1].replace(/,/g, '')) !== rule.expected) wrong.push(`${where}: ${rule.what} ${m[1]}, data ${rule.expected}`);
         }
       }
     }
     expect(wrong).toEqual([]);
     // The rules must keep finding what they check, or they check nothing.
-    expect([...seen].sort()).toEqual(['GPU quota', 'cluster events retention', 'metrics retention', 'metrics sampling', 'rate limit'].sort());
+    expect([...seen].sort()).toEqual(['GPU quota', 'cluster events retention', 'grace period', 'metrics retention', 'metrics sampling', 'metrics steps', 'rate limit'].sort());
   });
 });

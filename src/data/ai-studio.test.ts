@@ -3,7 +3,7 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../../plugins/openapi/spec';
-import {baseModels, benchmarkCost, benchmarkSuites, datasetLimits, deploymentCost, deploymentStates, fineTuningCost, fineTuningDefaults, fineTuningMethods, fineTuningPricePerMillion, inferenceCost, logRetention, maxDeploymentReplicas} from './ai-studio';
+import {baseModels, benchmarkCost, benchmarkSuites, datasetLimits, deploymentCost, deploymentStates, deploymentStatusesOutsideGpuQuota, fineTuningCost, fineTuningDefaults, fineTuningMethods, fineTuningPricePerMillion, inferenceCost, logRetention, maxDeploymentReplicas, trainingTokens} from './ai-studio';
 import {flavors} from './platform';
 import {toMoney} from './prices';
 
@@ -36,6 +36,22 @@ describe('the AI studio spec agrees with the data', () => {
     expect(schemas.FineTuningMethod.enum).toEqual(fineTuningMethods.map((m) => m.id));
     expect(schemas.DeploymentStatus.enum).toEqual(deploymentStates.map((s) => s.status));
     expect(schemas.BenchmarkSuite.enum).toEqual(benchmarkSuites.map((s) => s.id));
+  });
+
+  it('says which deployment statuses bill, hold GPUs and answer requests, as deploymentStates does', () => {
+    const flat = (id: string) => String(op(id).description).replace(/\s+/g, ' ');
+    const list = (statuses: string[]) => statuses.map((s) => `\`${s}\``).join(statuses.length === 2 ? ' or ' : ', ');
+    const where = (pick: (s: (typeof deploymentStates)[number]) => boolean) => deploymentStates.filter(pick).map((s) => s.status);
+    expect(flat('listDeployments')).toContain(`a deployment is billed while it is ${list(where((s) => s.billed))}`);
+    expect(flat('createDeployment')).toContain(`while the deployment is ${list(where((s) => s.billed))}`);
+    const chat = flat('createChatCompletion');
+    expect(chat).toContain(`A deployment answers while it is ${list(where((s) => s.inference === 'answers'))}.`);
+    expect(chat).toContain(`One in ${list(where((s) => s.inference === '409 invalid_state'))} answers \`409 invalid_state\``);
+    for (const s of where((x) => x.inference === '404 not_found')) expect(chat).toContain(`answers \`404 not_found\`, and so does a deployment from the moment it is deleted (\`${s}\`)`);
+    // A status that holds no GPU says so, and the spec says such a deployment does not count against the quota.
+    expect(deploymentStatusesOutsideGpuQuota).toEqual(['ERROR']);
+    for (const s of deploymentStates) expect(/no GPU is held/.test(s.meaning), s.status).toBe(!s.holdsGpus);
+    for (const s of deploymentStatusesOutsideGpuQuota) expect(flat('getDeployment')).toContain(`an \`${s}\` deployment holds no GPU, does not count against your organization's GPU quota`);
   });
 
   it('lists every base model in the models example with the facts and prices of the data', () => {
@@ -71,6 +87,28 @@ describe('the AI studio spec agrees with the data', () => {
     expect([hp.epochs.default, hp.epochs.minimum, hp.epochs.maximum]).toEqual([fineTuningDefaults.epochs.default, fineTuningDefaults.epochs.min, fineTuningDefaults.epochs.max]);
     expect(hp.lora_rank.enum.filter((v: unknown) => v !== null)).toEqual([...fineTuningDefaults.loraRank.allowed]);
     expect(schemas.FineTuningJobCreate.properties.validation_split.maximum).toBe(fineTuningDefaults.validationSplit.max);
+  });
+
+  it('bills fine-tuning on the tokens left after the validation split, as the data says and the examples count', () => {
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    expect(flat(op('createFineTuningJob').description)).toContain(trainingTokens);
+    expect(schemas.FineTuningJob.properties.estimated_cost.description).toContain(trainingTokens);
+    const job = op('getFineTuningJob').responses['200'].content['application/json'].example.fine_tuning_job;
+    const dataset = op('listDatasets').responses['200'].content['application/json'].example.datasets.find((d: any) => d.id === job.training_dataset_id);
+    expect(job.trained_tokens).toBeCloseTo(dataset.tokens * (1 - job.validation_split) * job.hyperparameters.epochs, 6);
+    expect(job.estimated_cost).toEqual(toMoney(fineTuningCost(job.base_model, job.method, dataset.tokens * (1 - job.validation_split), job.hyperparameters.epochs)));
+  });
+
+  it('applies the example limits to every dataset, synthesized ones included', () => {
+    expect(schemas.DatasetSynthesize.properties.examples.minimum).toBe(datasetLimits.minExamples);
+    expect(String(op('createDataset').description).replace(/\s+/g, ' ')).toMatch(/examples, whatever it is for/);
+  });
+
+  it('deletes training metrics with the model, and keeps those of a job without a model the days of the data', () => {
+    const text = String(op('listFineTuningMetrics').description).replace(/\s+/g, ' ');
+    expect(text).toContain('are deleted with it (`deleteModel`)');
+    expect(text).toContain(`a job that produced no model, because it failed or was cancelled, keeps them for at least ${logRetention.trainingMetricsDays} days`);
+    expect(String(op('deleteModel').description)).toMatch(/its training\s+metrics/);
   });
 
   it('prices the examples of jobs, deployments, evaluations and logs as the data does', () => {

@@ -10,8 +10,9 @@
  * - Fine-tuned models run on dedicated deployments: each replica is billed the hourly
  *   price of its GPU flavor (src/data/platform.ts), metered per minute while the
  *   deployment is `ACTIVE`; tokens through a deployment are not billed on top.
- * - Fine-tuning is billed per million training tokens (dataset tokens × epochs) at the
- *   method's rate for the model's size class.
+ * - Fine-tuning is billed per million training tokens (`trainingTokens`: the tokens of the
+ *   examples it trains on, after the validation split, times the epochs) at the method's rate
+ *   for the model's size class. Validation examples are not billed.
  * - Evaluations and data synthesis are billed per token at the serverless rates of the
  *   base model that does the work (for a fine-tuned model, its base model's rates).
  * - Datasets are stored at the object storage price (`<Price of="objectStorage" />`).
@@ -60,7 +61,7 @@ export interface FineTuningMethod {
   name: string;
   /** What it changes, for the tables. */
   summary: string;
-  /** USD per million training tokens (dataset tokens × epochs) per size class; null where the method is not offered. */
+  /** USD per million training tokens (`trainingTokens`) per size class; null where the method is not offered. */
   pricePerMillionTrainingTokens: Record<SizeClass, number | null>;
 }
 
@@ -68,6 +69,14 @@ export const fineTuningMethods: readonly FineTuningMethod[] = [
   {id: 'lora', name: 'LoRA', summary: 'Trains small low-rank adapter matrices; the base weights stay frozen.', pricePerMillionTrainingTokens: {small: 0.5, large: 3.0}},
   {id: 'full', name: 'Full fine-tuning', summary: 'Updates every weight of the model.', pricePerMillionTrainingTokens: {small: 1.5, large: null}},
 ];
+
+/**
+ * What a fine-tuning job is billed on, in the words the fine-tuning page and the spec's
+ * `createFineTuningJob` use: the validation split is held out before counting, and validation
+ * passes are free. The spec's example (dataset 5301, 2,150,000 tokens, split 0.1, 3 epochs)
+ * trains 5,805,000 tokens.
+ */
+export const trainingTokens = 'the tokens of the examples it trains on (after the validation split) times the number of epochs';
 
 /** Defaults and bounds of the fine-tuning hyperparameters the API accepts. */
 export const fineTuningDefaults = {
@@ -80,14 +89,34 @@ export const fineTuningDefaults = {
   metricsEverySteps: 10,
 } as const;
 
-/** A state of a dedicated deployment, and whether its replicas are billed in it. */
-export const deploymentStates: readonly {status: string; meaning: string; billed: boolean}[] = [
-  {status: 'CREATING', meaning: 'GPUs are being placed and the model weights loaded; requests are refused.', billed: false},
-  {status: 'ACTIVE', meaning: 'The deployment answers requests on every replica.', billed: true},
-  {status: 'UPDATING', meaning: 'Replicas are being added or removed; the ones already running keep answering.', billed: true},
-  {status: 'ERROR', meaning: 'The model could not be loaded or a replica failed; no GPU is held.', billed: false},
-  {status: 'DELETING', meaning: 'Replicas are stopping and their GPUs are being released.', billed: false},
+/** A state of a dedicated deployment: whether its replicas are billed, hold GPUs and answer requests in it. */
+export interface DeploymentState {
+  status: string;
+  meaning: string;
+  /** Whether each replica is billed its flavor's hourly price. */
+  billed: boolean;
+  /**
+   * Whether the deployment holds its replicas' GPUs, which then count against the GPU quota
+   * (`gpuQuota` in organization.ts takes the statuses that do not from here).
+   */
+  holdsGpus: boolean;
+  /**
+   * How `createChatCompletion` answers a request naming the deployment: `answers`, or the
+   * error it returns (the spec's description says the same, `ai-studio.test.ts`).
+   */
+  inference: 'answers' | '409 invalid_state' | '404 not_found';
+}
+
+export const deploymentStates: readonly DeploymentState[] = [
+  {status: 'CREATING', meaning: 'GPUs are being placed and the model weights loaded; requests are refused.', billed: false, holdsGpus: true, inference: '409 invalid_state'},
+  {status: 'ACTIVE', meaning: 'The deployment answers requests on every replica.', billed: true, holdsGpus: true, inference: 'answers'},
+  {status: 'UPDATING', meaning: 'Replicas are being added or removed; the ones already running keep answering.', billed: true, holdsGpus: true, inference: 'answers'},
+  {status: 'ERROR', meaning: 'The model could not be loaded or a replica failed; no GPU is held, and requests are refused.', billed: false, holdsGpus: false, inference: '409 invalid_state'},
+  {status: 'DELETING', meaning: 'Replicas are stopping and their GPUs are being released; new requests get 404.', billed: false, holdsGpus: true, inference: '404 not_found'},
 ];
+
+/** Deployment statuses whose replicas hold no GPUs, so they do not count against the GPU quota. */
+export const deploymentStatusesOutsideGpuQuota: readonly string[] = deploymentStates.filter((s) => !s.holdsGpus).map((s) => s.status);
 
 /** Largest number of replicas one deployment may run. */
 export const maxDeploymentReplicas = 4;
@@ -123,9 +152,12 @@ export const benchmarkSuites: readonly BenchmarkSuite[] = [
 export const datasetLimits = {
   /** Largest dataset file, in GB. */
   maxFileGb: 5,
-  /** Fewest examples a fine-tuning dataset may hold. */
+  /**
+   * Fewest examples any dataset may hold, whatever it is used for: `createDataset` marks a
+   * smaller file `INVALID`, and `synthesizeDataset` generates at least this many.
+   */
   minExamples: 10,
-  /** Most examples a dataset may hold. */
+  /** Most examples any dataset may hold. */
   maxExamples: 1000000,
   /** Most examples one synthesis request may generate. */
   maxSynthesizedExamples: 10000,
@@ -137,7 +169,11 @@ export const logRetention = {
   requestMetadataDays: 30,
   /** Prompt and completion text, kept only for deployments created with `log_bodies: true`. */
   requestBodiesDays: 7,
-  /** Fine-tuning metrics and job events, kept as long as the fine-tuned model exists and at least this long. */
+  /**
+   * Training metrics of a job that produced no model (failed or cancelled): kept at least this
+   * long. A job's model keeps its metrics as long as it exists, and `deleteModel` deletes them
+   * with it, whatever their age.
+   */
   trainingMetricsDays: 90,
 } as const;
 
@@ -161,11 +197,15 @@ export function fineTuningPricePerMillion(modelId: string, method: FineTuningMet
   return found.pricePerMillionTrainingTokens[baseModel(modelId).sizeClass];
 }
 
-/** Cost in USD of a fine-tuning job: dataset tokens × epochs at the method's rate. */
-export function fineTuningCost(modelId: string, method: FineTuningMethod['id'], datasetTokens: number, epochs: number): number {
+/**
+ * Cost in USD of a fine-tuning job: the tokens it trains on (after the validation split) ×
+ * epochs at the method's rate. `trainTokens` is what is left for training, not the dataset's
+ * whole `tokens` when a split is held out.
+ */
+export function fineTuningCost(modelId: string, method: FineTuningMethod['id'], trainTokens: number, epochs: number): number {
   const price = fineTuningPricePerMillion(modelId, method);
   if (price === null) throw new Error(`${method} is not offered for ${modelId}`);
-  return (datasetTokens * epochs * price) / 1_000_000;
+  return (trainTokens * epochs * price) / 1_000_000;
 }
 
 /** Cost in USD of a deployment: replicas × hours at its flavor's hourly price. */

@@ -6,8 +6,8 @@
  * Prices come from platform.ts, storage.ts, kubernetes.ts, ai-studio.ts and prices.ts; this
  * module only combines them.
  */
-import {baseModels, fineTuningMethods, type SizeClass} from './ai-studio';
-import {masterFlavors} from './kubernetes';
+import {baseModels, fineTuningMethods, trainingTokens, type SizeClass} from './ai-studio';
+import {loadBalancer, masterFlavors} from './kubernetes';
 import {flavors, policies} from './platform';
 import {HOURS_PER_MONTH, flavorPricePerHour} from './prices';
 import {storageKind} from './storage';
@@ -48,20 +48,30 @@ export const billableResourceTypes: readonly BillableResourceType[] = [
   {id: 'virtual_machine', what: 'A VM\'s flavor (GPUs, vCPUs, RAM, ephemeral disk and local NVMe), on demand or spot', unit: 'hour', item: 'The flavor name', billedWhen: 'In the statuses the VM state table marks as billed', addedBy: ['createVirtualMachine', 'startVirtualMachine', 'restoreVirtualMachine', 'resizeVirtualMachine', 'restoreSnapshot']},
   {id: 'volume', what: 'A Cloud-SSD or Shared-SSD volume on its provisioned size, boot volumes included', unit: 'gb_hour', item: 'The size and kind of the volume', billedWhen: 'From creation to deletion, attached or not, whatever the VM\'s status', addedBy: ['createVolume', 'updateVolume', 'createVirtualMachine', 'restoreSnapshot']},
   {id: 'file_share', what: 'A high-performance file share on its provisioned size', unit: 'gb_hour', item: 'The size of the share', billedWhen: 'From creation to deletion, however much of it is used', addedBy: ['createFileShare', 'updateFileShare']},
-  {id: 'public_ip', what: 'A public IPv4 address attached to a VM', unit: 'hour', item: 'Public IPv4 address', billedWhen: 'While it is attached, in every VM status', addedBy: ['attachFloatingIp']},
+  {id: 'public_ip', what: `A public IPv4 address, \`resource_name\` the address: one attached to a VM (\`resource_id\` the VM), or the address of a Kubernetes Service of type LoadBalancer (\`resource_id\` ${loadBalancer.usage.resourceId})`, unit: 'hour', item: 'Public IPv4 address', billedWhen: 'While it is attached to the VM, in every VM status; for a LoadBalancer Service, while the Service exists', addedBy: ['attachFloatingIp']},
   {id: 'snapshot', what: 'A snapshot of a boot volume, on its stored size', unit: 'gb_hour', item: 'The stored size of the snapshot', billedWhen: 'From the moment it is available until it or its VM is deleted', addedBy: ['createSnapshot']},
   {id: 'image', what: 'A custom image, on its stored size, at the snapshot storage price', unit: 'gb_hour', item: 'The stored size of the image', billedWhen: 'From the moment it is available until you delete it, whatever happens to its source VM', addedBy: ['createImage', 'importImage']},
   {id: 'cluster', what: 'A Kubernetes cluster\'s control plane: each master node at its master flavor\'s price', unit: 'hour', item: 'The master flavor name', billedWhen: 'From the cluster\'s creation until it is deleted', addedBy: ['createCluster']},
   {id: 'node_group', what: 'A Kubernetes node group\'s worker nodes, each at the group\'s flavor price', unit: 'hour', item: 'The flavor name', billedWhen: 'While the nodes exist', addedBy: ['createCluster', 'createNodeGroup', 'updateNodeGroup', 'addClusterNodes'], pricedAs: 'The `virtual_machine` entry of the flavor'},
   {id: 'object_storage', what: 'Data stored in one object storage bucket', unit: 'gb_hour', item: 'The data stored', billedWhen: 'For every GB stored; requests and transfer are free', addedBy: [], notCreditChecked: 'Buckets are created and written with an S3 client, not with this API; when the grace period ends, buckets become read-only.'},
-  {id: 'contract', what: 'A contract\'s committed hourly cost, which pays for the VMs it covers', unit: 'hour', item: 'The contract name', billedWhen: 'Every hour of the contract\'s term, whether the covered VMs run or not', addedBy: [], notCreditChecked: 'Contracts are signed with sales, not created with the API, and a commitment is charged whatever the balance.', pricedAs: 'The contract\'s own prices'},
+  {id: 'contract', what: 'A contract\'s committed hourly cost, which pays for the VMs it covers; their hours still appear as `virtual_machine` lines, item the flavor, with a zero cost, so usage reconciles', unit: 'hour', item: 'The contract name', billedWhen: 'Every hour of the contract\'s term, whether the covered VMs run or not', addedBy: [], notCreditChecked: 'Contracts are signed with sales, not created with the API, and a commitment is charged whatever the balance.', pricedAs: 'The contract\'s own prices'},
   {id: 'ai_inference', what: 'Serverless inference on a base model, input and output tokens', unit: 'million_tokens', item: 'The model id followed by `input` or `output`', billedWhen: 'Per request; nothing while you send nothing', addedBy: ['createChatCompletion']},
   {id: 'ai_deployment', what: 'An AI studio deployment\'s replicas, each at its flavor\'s price', unit: 'hour', item: 'The flavor name', billedWhen: 'Per replica while the deployment is billed (its state table says when)', addedBy: ['createDeployment', 'updateDeployment'], pricedAs: 'The `virtual_machine` entry of the flavor'},
-  {id: 'ai_fine_tuning', what: 'A fine-tuning job\'s training tokens (dataset tokens times epochs)', unit: 'million_tokens', item: 'The method and the base model', billedWhen: 'As the job trains', addedBy: ['createFineTuningJob']},
+  {id: 'ai_fine_tuning', what: `A fine-tuning job's training tokens: ${trainingTokens}`, unit: 'million_tokens', item: 'The method and the base model', billedWhen: 'As the job trains', addedBy: ['createFineTuningJob']},
   {id: 'ai_evaluation', what: 'An evaluation\'s input and output tokens', unit: 'million_tokens', item: 'The model doing the work followed by `input` or `output`', billedWhen: 'As the evaluation runs', addedBy: ['createEvaluation'], pricedAs: 'The `ai_inference` entries of the model doing the work (for a fine-tuned model, its base model)'},
   {id: 'ai_synthesis', what: 'A data synthesis job\'s input and output tokens', unit: 'million_tokens', item: 'The generator model followed by `input` or `output`', billedWhen: 'As the dataset is generated', addedBy: ['synthesizeDataset'], pricedAs: 'The `ai_inference` entries of the generator model'},
   {id: 'dataset', what: 'An AI studio dataset, on its stored size, at the object storage price', unit: 'gb_hour', item: 'The stored size of the dataset', billedWhen: 'From the moment it is ready until you delete it', addedBy: ['createDataset', 'synthesizeDataset']},
 ];
+
+/**
+ * Whether a resource type is billed at a standing rate, per hour or per GB-hour, which
+ * `getResourceBillingRate` returns for one resource. Token-based types (`million_tokens`) are
+ * charged per use at their pricebook entries (input and output tokens apart), so the operation
+ * refuses them with `422 validation_failed`; `tests/billing-spec.test.ts` checks the spec says so.
+ */
+export function hasStandingRate(type: BillableResourceType): boolean {
+  return type.unit !== 'million_tokens';
+}
 
 /** The resource type with this id. */
 export function billableResourceType(id: BillableResourceTypeId): BillableResourceType {
@@ -323,4 +333,22 @@ export const invoicing = {
   minimumBankTransferUsd: 1000,
   /** Days of notice before a list price change takes effect. */
   priceChangeNoticeDays: 30,
+  /**
+   * Sales tax and VAT. List prices, usage lines and the credit balance exclude tax. Where tax
+   * applies to the organization's billing address, it is charged on each top-up, on top of the
+   * credit bought, and shown on that top-up's receipt. The monthly invoice is a statement of
+   * usage already paid from credit and adds no tax. The spec's `Payment.amount` says the same.
+   */
+  tax: {
+    /** Whether list prices, usage lines (`cost`) and the balance include tax. */
+    includedInPrices: false,
+    /** When tax is charged: on each top-up, never on usage. */
+    chargedOn: 'top-up',
+    /** The document that shows it: the top-up's receipt. */
+    shownOn: 'receipt',
+    /** Whether the monthly invoice adds tax. */
+    addedToInvoice: false,
+    /** The rule in the words the pricebook and the billing policies page render. */
+    statement: 'List prices, usage lines and your credit balance exclude tax. Where sales tax or VAT applies to your billing address, it is charged on each top-up, on top of the credit you buy, and shown on that top-up\'s receipt; the monthly invoice is a statement of usage already paid from credit and adds no tax.',
+  },
 } as const;

@@ -115,11 +115,18 @@ export interface ImageDriver {
   fabricManager: boolean;
   /** Whether the image brings the InfiniBand stack (rdma-core, perftest, the NCCL RDMA plugin). */
   infiniband: boolean;
+  /**
+   * Whether the image holds the driver packages with `apt-mark hold`, so `apt upgrade` never
+   * replaces the driver under the loaded kernel module; kernel updates still install, and DKMS
+   * rebuilds the module for each. The driver compatibility and images pages say so
+   * (`tests/hardware-data.test.ts`).
+   */
+  driverPackagesHeld: boolean;
 }
 
 export const imageDrivers: readonly ImageDriver[] = [
-  {image: 'Ubuntu Server 24.04 LTS R570 CUDA 12.8', driverVersion: '570.133.20', maxCuda: '12.8', fabricManager: true, infiniband: true},
-  {image: 'Ubuntu Server 22.04 LTS R535 CUDA 12.2', driverVersion: '535.230.02', maxCuda: '12.2', fabricManager: true, infiniband: true},
+  {image: 'Ubuntu Server 24.04 LTS R570 CUDA 12.8', driverVersion: '570.133.20', maxCuda: '12.8', fabricManager: true, infiniband: true, driverPackagesHeld: true},
+  {image: 'Ubuntu Server 22.04 LTS R535 CUDA 12.2', driverVersion: '535.230.02', maxCuda: '12.2', fabricManager: true, infiniband: true, driverPackagesHeld: true},
 ];
 
 /**

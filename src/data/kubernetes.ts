@@ -157,6 +157,12 @@ export const loadBalancer = {
   provisioningMinutes: 2,
   /** Layer 4 only: TLS and HTTP routing are the ingress controller's job. */
   protocols: 'TCP and UDP',
+  /**
+   * How its address shows in usage costs: a line of the `public_ip` type (billing.ts) per
+   * Service, whose `resource_id` is the cluster and `resource_name` the address; the spec's
+   * `UsageCost` says the same (`tests/billing-spec.test.ts`).
+   */
+  usage: {resourceType: 'public_ip', resourceId: 'the cluster', resourceName: 'the address'},
 } as const;
 
 /** One line of a cluster cost breakdown. */

@@ -51,7 +51,7 @@ describe('library facts', () => {
   });
 
   it('formats runtime requirements for prose', () => {
-    expect(runtimeRequirement(libraries.python.runtime)).toBe('Python 3.9 or later');
+    expect(runtimeRequirement(libraries.python.runtime)).toBe('Python 3.10 or later');
     expect(runtimeRequirement(libraries.terraform.alsoRuns![0])).toBe('OpenTofu 1.6 or later');
   });
 

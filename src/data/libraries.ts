@@ -15,7 +15,7 @@ export type LibraryId = 'python' | 'go' | 'javascript' | 'terraform';
 export interface Runtime {
   /** As readers know it: `Python`, `Go`, `Node.js`, `Terraform`. */
   name: string;
-  /** Oldest supported version, without a leading `v`: `3.9`, `1.22`, `18`, `1.5`. */
+  /** Oldest supported version, without a leading `v`: `3.10`, `1.24`, `20`, `1.5`. */
   minimum: string;
 }
 
@@ -83,7 +83,7 @@ export const libraries: Readonly<Record<LibraryId, Library>> = {
     registry: 'PyPI',
     package: 'gpucloud',
     version: '2.4.0',
-    runtime: {name: 'Python', minimum: '3.9'},
+    runtime: {name: 'Python', minimum: '3.10'},
     installCommand: 'python -m pip install gpucloud==2.4.0',
     importLine: 'import gpucloud',
     importName: 'gpucloud',
@@ -95,7 +95,7 @@ export const libraries: Readonly<Record<LibraryId, Library>> = {
     registry: 'Go modules',
     package: 'github.com/gpucloud-dev/gpucloud-go',
     version: 'v1.6.0',
-    runtime: {name: 'Go', minimum: '1.22'},
+    runtime: {name: 'Go', minimum: '1.24'},
     installCommand: 'go get github.com/gpucloud-dev/gpucloud-go@v1.6.0',
     importLine: 'import gpucloud "github.com/gpucloud-dev/gpucloud-go"',
     importName: 'gpucloud',
@@ -108,7 +108,7 @@ export const libraries: Readonly<Record<LibraryId, Library>> = {
     package: '@gpucloud/client',
     version: '3.1.0',
     // Browsers are not supported: an API key must never reach a web page.
-    runtime: {name: 'Node.js', minimum: '18'},
+    runtime: {name: 'Node.js', minimum: '20'},
     installCommand: 'npm install @gpucloud/client@3.1.0',
     importLine: "import {Client} from '@gpucloud/client';",
     importName: 'Client',
@@ -130,7 +130,7 @@ export const libraries: Readonly<Record<LibraryId, Library>> = {
   },
 };
 
-/** "Python 3.9 or later", "OpenTofu 1.6 or later". */
+/** "Python 3.10 or later", "OpenTofu 1.6 or later". */
 export function runtimeRequirement(runtime: Runtime): string {
   return `${runtime.name} ${runtime.minimum} or later`;
 }

@@ -33,6 +33,8 @@ export const limits = {
   metricsRetentionDays: {value: 30, unit: 'days', what: 'VM metrics retention'},
   /** How often VM metrics are sampled. */
   metricsSampleSeconds: {value: 60, unit: 'seconds', what: 'VM metrics sampling interval'},
+  /** Most points one VM metrics request may return: its window divided by its `step` (the spec's `step` parameter). */
+  metricsMaxSteps: {value: 1440, unit: 'steps', what: 'Points per VM metrics request'},
   /** How long cluster events are kept (and at least as long as the cluster exists). */
   clusterEventsRetentionDays: {value: 90, unit: 'days', what: 'Cluster events retention'},
   /** GPUs an organization may run at once before a quota increase. */
@@ -47,6 +49,12 @@ export const limits = {
   consoleLogMaxLines: {value: 10000, unit: 'lines', what: 'Lines per console log'},
   /** How long a collected console log can be read after the request. */
   consoleLogRetentionHours: {value: 24, unit: 'hours', what: 'Console log retention'},
+  /** Identical VMs one create request makes (the spec's `VirtualMachineCreate.count` maximum). */
+  vmsPerCreateRequest: {value: 20, unit: 'VMs', what: 'VMs per create request'},
+  /** Rules one `createFirewall` request may carry (the spec's `FirewallCreate.rules` maxItems); more are added with `addFirewallRule`. */
+  firewallRulesPerCreate: {value: 100, unit: 'rules', what: 'Rules in one create-firewall request'},
+  /** VMs one firewall may be attached to at once (the spec's `FirewallAttach.vm_ids` maxItems). */
+  vmsPerFirewall: {value: 100, unit: 'VMs', what: 'VMs one firewall is attached to'},
   /** Hours resources keep running after the balance reaches zero. */
   negativeBalanceGraceHours: {value: policies.negativeBalanceGraceHours, unit: 'hours', what: 'Grace period at a zero balance'},
 } as const satisfies Record<string, LimitFact>;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {loadSpec} from '../../plugins/openapi/spec';
 import {flavors, policies} from './platform';
-import {bastionBreakEvenVms, dataTransferFree, defaultVmRule, fabricFlavors, firewallPolicy, flavorBandwidthGbps, inCidr, privateNetwork, sriovFlavors} from './network';
+import {bootVolume} from './virtual-machines';
+import {bastionBreakEvenVms, bastionHourlyCost, dataTransferFree, defaultVmRule, fabricFlavors, firewallPolicy, flavorBandwidthGbps, inCidr, privateNetwork, sriovFlavors} from './network';
 
 /** A description with its line breaks as spaces. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -115,7 +116,9 @@ describe('network facts', () => {
   it('finds where a bastion costs less than public IPs on every VM', () => {
     const vms = bastionBreakEvenVms();
     const ip = policies.publicIpPricePerHour;
-    const bastion = flavors.find((f) => f.name === 'n1-cpu-small')!.pricePerHour + ip;
+    // The bastion's flavor, its own public IP and its boot volume at the volume price.
+    const bastion = flavors.find((f) => f.name === 'n1-cpu-small')!.pricePerHour + ip + bootVolume.sizeGb * policies.volumePricePerGbHour;
+    expect(bastionHourlyCost()).toBeCloseTo(bastion, 12);
     expect(vms * ip).toBeGreaterThanOrEqual(bastion - 1e-9);
     expect((vms - 1) * ip).toBeLessThan(bastion);
     expect(() => bastionBreakEvenVms('n9-none')).toThrow(/Unknown flavor/);

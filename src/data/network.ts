@@ -5,6 +5,7 @@
  * `platform.ts`; data-transfer prices live in `policies`.
  */
 import {flavors, policies, type Flavor} from './platform';
+import {bootVolume} from './virtual-machines';
 
 /** The private network of an environment. Every environment gets its own, isolated one. */
 export const privateNetwork = {
@@ -141,12 +142,18 @@ export function inCidr(address: string, cidr: string): boolean {
   return ((toInt(address) & mask) >>> 0) === ((toInt(base) & mask) >>> 0);
 }
 
-/**
- * How many VMs a bastion must stand in for before it costs less than giving each of them
- * a public IP: the bastion's flavor plus its own public IP, against one public IP per VM.
- */
-export function bastionBreakEvenVms(bastionFlavor = 'n1-cpu-small'): number {
+/** What a bastion costs per hour: its flavor, its own public IP and its boot volume (`bootVolume`, billed at the volume price). */
+export function bastionHourlyCost(bastionFlavor = 'n1-cpu-small'): number {
   const flavor = flavors.find((f) => f.name === bastionFlavor);
   if (!flavor) throw new Error(`Unknown flavor "${bastionFlavor}"; known: ${flavors.map((f) => f.name).join(', ')}`);
-  return Math.ceil((flavor.pricePerHour + policies.publicIpPricePerHour) / policies.publicIpPricePerHour);
+  return flavor.pricePerHour + policies.publicIpPricePerHour + bootVolume.sizeGb * policies.volumePricePerGbHour;
+}
+
+/**
+ * How many VMs a bastion must stand in for before it costs less than giving each of them
+ * a public IP: the bastion's flavor, its own public IP and its boot volume, against one
+ * public IP per VM.
+ */
+export function bastionBreakEvenVms(bastionFlavor = 'n1-cpu-small'): number {
+  return Math.ceil(bastionHourlyCost(bastionFlavor) / policies.publicIpPricePerHour);
 }

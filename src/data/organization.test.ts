@@ -7,6 +7,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {operationsByPermission, permissionTables, PERMISSION_CATALOGUE, requiredPermission} from '../../plugins/openapi/permissions';
 import {loadSpec, operations, type OpenApiDocument} from '../../plugins/openapi/spec';
+import {deploymentStates} from './ai-studio';
 import {masterFlavors} from './kubernetes';
 import {builtInRoles, gpuQuota, inviteExpiryDays, NO_PERMISSION, permissions, permissionsOf, rbacPolicies, rolesGranting} from './organization';
 import {flavors, policies} from './platform';
@@ -224,6 +225,13 @@ describe('the GPU quota', () => {
     expect(schemas.Organization.properties.gpu_quota.description).toContain(gpuQuota.summary);
     const dashboard = Object.values(schemas).find((s) => s.properties?.gpus_in_use)!;
     expect(dashboard.properties.gpus_in_use.description).toContain(gpuQuota.summary);
+  });
+
+  it('does not count AI studio deployments in a status that holds no GPU', () => {
+    expect(gpuQuota.deploymentStatusesNotCounted).toEqual(deploymentStates.filter((s) => !s.holdsGpus).map((s) => s.status));
+    expect(gpuQuota.deploymentStatusesNotCounted).toContain('ERROR');
+    expect(gpuQuota.summary).toContain('of your AI studio deployment replicas in every status except `ERROR`');
+    expect(gpuQuota.uses.find((u) => u.what === 'AI studio deployments')!.detail).toContain('`ERROR` holds no GPU and does not count');
   });
 
   it('leaves out the control plane because its flavors have no GPUs', () => {

@@ -8,6 +8,7 @@
  *
  * Also the GPU quota: what counts against it and what does not (`gpuQuota`).
  */
+import {deploymentStatusesOutsideGpuQuota} from './ai-studio';
 import {policies} from './platform';
 
 /** A permission, `<area>:read` or `<area>:write` (`write` covers create, change and delete). */
@@ -135,7 +136,9 @@ export interface GpuQuotaUse {
  * (virtual-machines.ts) and of the VM row and summary of `gpuQuota` below.
  */
 export const vmStatusesOutsideGpuQuota: readonly string[] = ['HIBERNATED'];
-const exceptVmStatuses = `every status except ${vmStatusesOutsideGpuQuota.map((s) => `\`${s}\``).join(' and ')}`;
+const everyStatusExcept = (statuses: readonly string[]) => `every status except ${statuses.map((s) => `\`${s}\``).join(' and ')}`;
+const exceptVmStatuses = everyStatusExcept(vmStatusesOutsideGpuQuota);
+const exceptDeploymentStatuses = everyStatusExcept(deploymentStatusesOutsideGpuQuota);
 
 /** The GPU quota: the most GPUs an organization may hold at once. */
 export const gpuQuota = {
@@ -143,8 +146,10 @@ export const gpuQuota = {
   default: policies.defaultGpuQuota,
   /** VM statuses that do not count (`vmStatusesOutsideGpuQuota`). */
   vmStatusesNotCounted: vmStatusesOutsideGpuQuota,
+  /** AI studio deployment statuses that do not count: those that hold no GPU (`deploymentStates`, ai-studio.ts). */
+  deploymentStatusesNotCounted: deploymentStatusesOutsideGpuQuota,
   /** What counts, in one phrase the spec repeats word for word (`gpus_in_use`, `gpu_quota`). */
-  summary: `the GPUs of your VMs in ${exceptVmStatuses}, of your Kubernetes worker nodes and of your AI studio deployment replicas`,
+  summary: `the GPUs of your VMs in ${exceptVmStatuses}, of your Kubernetes worker nodes and of your AI studio deployment replicas in ${exceptDeploymentStatuses}`,
   uses: [
     {
       what: 'Virtual machines',
@@ -161,7 +166,7 @@ export const gpuQuota = {
     {
       what: 'AI studio deployments',
       counts: true,
-      detail: "The GPUs of the deployment's flavor, once per replica.",
+      detail: `The GPUs of the deployment's flavor, once per replica, in ${exceptDeploymentStatuses}: from \`CREATING\` until the deployment is deleted. A deployment in ${deploymentStatusesOutsideGpuQuota.map((s) => `\`${s}\``).join(' or ')} holds no GPU and does not count. Raising \`replicas\` needs quota.`,
       operations: ['createDeployment', 'updateDeployment'],
     },
     {

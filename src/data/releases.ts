@@ -22,7 +22,10 @@ export interface Release {
   summary: string;
   /** Flavor names the entry introduces: VM flavors of platform.ts or master flavors of kubernetes.ts. */
   flavors?: readonly string[];
-  /** Region ids the entry opens (must exist in platform.ts). */
+  /**
+   * Region ids the entry opens (must exist in platform.ts). Only for entries that open a region:
+   * a flavor launched in an existing region names it in its summary, not here.
+   */
   regions?: readonly string[];
   /**
    * Versions of the client libraries and the Terraform provider the entry publishes, as the
@@ -43,7 +46,7 @@ export const releases: readonly Release[] = [
   {date: '2023-06-27', slug: 'hibernation', area: 'compute', title: 'Hibernation',
     summary: 'Hibernate a VM to save it to its boot volume and release its GPU: the flavor stops being billed while the VM is HIBERNATED, and volumes, snapshots and the public IP are kept. Restoring needs a free GPU of the flavor in the region. The ephemeral disk is erased on hibernation.'},
   {date: '2023-08-22', slug: 'montreal', area: 'regions', title: 'Montreal region', regions: ['ca-mtl-1'],
-    summary: 'A second region in Montreal, Canada. Each resource lives in one region; environments, API keys and your credit balance work in every region.'},
+    summary: 'A second region in Montreal, Canada. Each environment is created in one region, and the VMs, volumes and other resources in it live there; to work in Montreal, create an environment there. API keys, members and your credit balance are the organization\'s and work in every region.'},
   {date: '2023-09-19', slug: 'a100-sriov', area: 'network', title: 'NVIDIA A100 80GB PCIe with SR-IOV networking', flavors: ['n3-A100x1'],
     summary: 'A single-GPU A100 80GB flavor whose network interface is an SR-IOV virtual function: traffic skips the host\'s virtual switch, for lower latency and steadier throughput. No change is needed in the guest; current images carry the driver.'},
   {date: '2023-10-24', slug: 'python-terraform', area: 'api', title: 'Python client and Terraform provider', libraries: {python: '1.0.0', terraform: '1.0.0'},
@@ -77,8 +80,8 @@ export const releases: readonly Release[] = [
   {date: '2024-10-15', slug: 'confidential', area: 'compute', title: 'Confidential computing',
     summary: 'Create a VM with confidential set to true on a flavor that supports it: the VM\'s memory is encrypted and the GPU runs in confidential mode, so the host cannot read your data while it is in use.'},
   {date: '2024-11-12', slug: 'evaluations-synthesis', area: 'ai-studio', title: 'AI studio: evaluations and data synthesis',
-    summary: 'Run benchmark and custom evaluations against deployed or fine-tuned models, follow training metrics, and generate synthetic datasets from a seed set and a prompt.'},
-  {date: '2024-12-10', slug: 'h100-sxm', area: 'network', title: 'Eight-GPU H100 SXM5 with InfiniBand', flavors: ['n3-H100x8'], regions: ['no-osl-1'],
+    summary: 'Run benchmark and custom evaluations against base or fine-tuned models, with no deployment needed, follow training metrics, and generate synthetic datasets from a seed set and a prompt.'},
+  {date: '2024-12-10', slug: 'h100-sxm', area: 'network', title: 'Eight-GPU H100 SXM5 with InfiniBand', flavors: ['n3-H100x8'],
     summary: 'An eight-GPU H100 SXM5 flavor in Oslo, its GPUs linked by NVLink through NVSwitch, with an InfiniBand NDR fabric between VMs for multi-node training.'},
 
   {date: '2025-01-21', slug: 'metrics-events', area: 'compute', title: 'Performance metrics and events history of VMs',
@@ -135,13 +138,15 @@ export const releases: readonly Release[] = [
   {date: '2026-06-23', slug: 'cluster-events', area: 'kubernetes', title: 'Kubernetes cluster events',
     summary: 'A cluster\'s Events tab and listClusterEvents show what the platform did to the cluster and its node groups, and why a cluster or a group is in ERROR.'},
   {date: '2026-11-24', slug: 'api-for-generated-clients', area: 'api', title: 'API: ready for generated clients',
-    summary: 'A breaking revision of the API. Money is an object with a decimal amount and a currency; one error code per cause replaces conflict; operations whose work goes on after the answer (creating volumes, snapshots, images and file shares, deleting volumes, snapshots and file shares, creating AI studio datasets, fine-tuning jobs and evaluations) answer 202 and name the operation to poll; requests take ids beside names; every resource with a status has status_reason and updated_at. New: single reads of keypairs, access keys, API keys and invitations, updates of VMs, firewalls, profiles and snapshots, online volume extension, and If-Match on replacing PUTs. The upgrade notes of the 2026 release notes say what to change in your code.'},
+    summary: 'A breaking revision of /v1, made in place: the one exception to the versioning policy, announced to every organization\'s owners by email on October 27, with no overlap, as the previous shape stopped answering on this day. Money is an object with a decimal amount and a currency; one error code per cause replaces conflict; operations whose work goes on after the answer (creating volumes, snapshots, images and file shares, deleting volumes, snapshots and file shares, growing file shares, creating and synthesizing AI studio datasets, creating fine-tuning jobs and evaluations) answer 202 and name the operation to poll; requests take ids beside names; every resource with a status has status_reason and updated_at. New: single reads of keypairs, access keys, API keys and invitations, updates of VMs, firewalls, profiles and snapshots, online volume extension, and If-Match on replacing PUTs. The upgrade notes of the 2026 release notes say what to change in your code.'},
   {date: '2026-11-24', slug: 'member-mfa-api', area: 'api', title: 'API: members\' second factor',
     summary: 'Every member in the organization\'s responses carries mfa_enabled: whether the member signs in to the console with a second factor, of any kind. Use it to audit your organization before you require a second factor.'},
   {date: '2026-11-24', slug: 'clients-2026-11', area: 'api', title: 'Client libraries and Terraform provider for the revised API', libraries: {python: '2.4.0', go: 'v1.6.0', javascript: '3.1.0', terraform: '1.9.0'},
-    summary: 'New versions of the three clients and the provider speak the revised API: money as decimal amounts, the new error codes, and polling of every asynchronous operation as the spec describes it. Clients generated before the revision fail on the changed fields, so upgrade before you rely on them.'},
+    summary: 'New versions of the three clients and the provider speak the revised API: money as decimal amounts, the new error codes, and polling of every asynchronous operation as the spec describes it. Clients generated before the revision fail on the changed fields, so upgrade before you rely on them. The JavaScript client now needs Node.js 20 or later and the Go client Go 1.24 or later, as older versions are out of support.'},
   {date: '2026-11-27', slug: 'ai-studio-billing-permissions', area: 'account', title: 'Permissions for the AI studio and for top-ups',
-    summary: 'New permissions separate who may use the AI studio (ai-studio:read, ai-studio:write), who may read logged prompts and completions (ai-logs:read) and who may top up credit, manage payment methods and request refunds (billing:write), with the policies ai-studio-admin, ai-studio-viewer, ai-logs-viewer and billing-admin. The built-in roles hold them as the organization page shows, and every operation of the API reference names the permission it needs.'},
+    summary: 'New permissions separate who may use the AI studio (ai-studio:read, ai-studio:write), who may read logged prompts and completions (ai-logs:read) and who may top up credit, manage payment methods and request refunds (billing:write), with the policies ai-studio-admin, ai-studio-viewer, ai-logs-viewer and billing-admin. The built-in roles hold them as the organization page shows, and every operation of the API reference names the permission it needs. The dashboard\'s month_to_date_cost is billing data: keys whose role lacks billing:read now get null.'},
+  {date: '2026-11-27', slug: 'usage-resource-types', area: 'billing', title: 'Usage: a resource type for every charge',
+    summary: 'Every charge now shows in usage costs and the pricebook under a resource type of its own, so each line of an invoice can be reconciled through the API. The cluster type is now a Kubernetes cluster\'s control plane only, its master nodes at their master flavor\'s price; worker nodes have the new node_group type. Also new: file_share for high-performance file shares, which were volume lines before, image for custom images, contract for a contract\'s committed hourly cost, ai_inference, ai_deployment, ai_fine_tuning, ai_evaluation and ai_synthesis for the AI studio, and dataset for stored AI studio datasets; token-based lines use the new million_tokens unit. More operations check the credit balance: from a zero balance, everything that would add a paid resource or start a billed status answers 403 insufficient_credit, as the billing policies list it. Reports that group usage by resource type need the new types.'},
 ];
 
 /** The years that have release notes, newest first. */

@@ -5,7 +5,7 @@ import {loadSpec} from '../../plugins/openapi/spec';
 import {policies, vmStates} from './platform';
 import {limits} from './limits';
 import {gpuQuota} from './organization';
-import {bootVolume, cloudInitStages, customImageRules, imageImportFormats, settledStates, vmActions} from './virtual-machines';
+import {bootVolume, cloudInitEveryBoot, cloudInitStages, customImageRules, imageImportFormats, settledStates, vmActions} from './virtual-machines';
 
 const spec = loadSpec(path.resolve(__dirname, '../../openapi')) as unknown as {
   paths: Record<string, Record<string, {operationId?: string; description?: string}>>;
@@ -84,5 +84,8 @@ describe('virtual-machines data', () => {
 
   it('lists the cloud-init stages in boot order', () => {
     expect(cloudInitStages.map((s) => s.stage)).toEqual(['Local', 'Network', 'Config', 'Final']);
+    // What runs at every boot is a module some stage runs; runcmd runs once per VM.
+    for (const m of cloudInitEveryBoot) expect(cloudInitStages.some((s) => s.runs.includes(`\`${m}\``)), m).toBe(true);
+    expect(cloudInitEveryBoot).not.toContain('runcmd');
   });
 });

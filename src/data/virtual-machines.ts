@@ -93,6 +93,14 @@ export const customImageRules = {
   downloadTimeoutHours: 6,
 } as const;
 
+/**
+ * The parts of user data cloud-init runs at every boot: reboots, starts, resizes and restores
+ * after a hibernation included. Everything else (`runcmd`, `packages`, `write_files`, disk and
+ * file system set-up, mounts, a shell script) runs once per VM, because cloud-init records the
+ * VM's id. Each is one of the modules `cloudInitStages` names.
+ */
+export const cloudInitEveryBoot: readonly string[] = ['bootcmd'];
+
 /** cloud-init's stages in the order they run on first boot, and what runs in each. */
 export const cloudInitStages: readonly {stage: string; service: string; runs: string}[] = [
   {stage: 'Local', service: 'cloud-init-local.service', runs: 'Reads the metadata and user data from the config drive, before the network is up, and writes the network configuration.'},

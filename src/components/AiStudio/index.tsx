@@ -54,7 +54,7 @@ export function FineTuningPriceTable(): ReactNode {
   );
 }
 
-/** Every deployment status, its meaning and whether replicas are billed in it. */
+/** Every deployment status, its meaning, whether replicas are billed in it and whether their GPUs count against the quota. */
 export function DeploymentStateTable(): ReactNode {
   return (
     <DataTable
@@ -64,6 +64,7 @@ export function DeploymentStateTable(): ReactNode {
         {header: 'Status', cell: (s) => <code>{s.status}</code>},
         {header: 'What it means', cell: (s) => s.meaning},
         {header: 'Replicas billed', cell: (s) => yesNo(s.billed)},
+        {header: 'Counts against the GPU quota', cell: (s) => yesNo(s.holdsGpus)},
       ]}
     />
   );
