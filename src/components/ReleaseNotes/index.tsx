@@ -22,6 +22,38 @@ const LIBRARY_LABEL: Record<LibraryId, string> = {
   terraform: 'Terraform provider',
 };
 
+/**
+ * The names an entry introduces, one labelled group after another ("Flavors: `n3-L40x1`.
+ * Regions: `ca-mtl-1`"), or nothing when it introduces none.
+ */
+function Facts({groups}: {groups: readonly (readonly [string, readonly (string | {name: string; code: string})[]])[]}): ReactNode {
+  const shown = groups.filter(([, items]) => items.length > 0);
+  if (shown.length === 0) return null;
+  return (
+    <p>
+      {shown.map(([label, items], g) => (
+        <span key={label}>
+          {g > 0 && '. '}
+          {label}:{' '}
+          {items.map((item, i) =>
+            typeof item === 'string' ? (
+              <span key={item}>
+                {i > 0 && ', '}
+                <code>{item}</code>
+              </span>
+            ) : (
+              <span key={item.name}>
+                {i > 0 && ', '}
+                {item.name} <code>{item.code}</code>
+              </span>
+            ),
+          )}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /** "March 19, 2024", in UTC. */
 export function releaseDate(date: string): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'});
@@ -41,59 +73,14 @@ export default function ReleaseList({year}: {year: number}): ReactNode {
             <time dateTime={r.date}>{releaseDate(r.date)}</time> · {AREA_LABEL[r.area]}
           </p>
           <p>{r.summary}</p>
-          {(r.libraries || r.kubernetes?.length) ? (
-            <p>
-              {r.libraries ? (
-                <>
-                  Versions:{' '}
-                  {(Object.entries(r.libraries) as [LibraryId, string][]).map(([id, version], i) => (
-                    <span key={id}>
-                      {i > 0 && ', '}
-                      {LIBRARY_LABEL[id]} <code>{version}</code>
-                    </span>
-                  ))}
-                </>
-              ) : null}
-              {r.kubernetes?.length ? (
-                <>
-                  Kubernetes:{' '}
-                  {r.kubernetes.map((k, i) => (
-                    <span key={k}>
-                      {i > 0 && ', '}
-                      <code>{k}</code>
-                    </span>
-                  ))}
-                </>
-              ) : null}
-            </p>
-          ) : null}
-          {(r.flavors?.length || r.regions?.length) && (
-            <p>
-              {r.flavors?.length ? (
-                <>
-                  Flavors:{' '}
-                  {r.flavors.map((f, i) => (
-                    <span key={f}>
-                      {i > 0 && ', '}
-                      <code>{f}</code>
-                    </span>
-                  ))}
-                  {r.regions?.length ? '. ' : ''}
-                </>
-              ) : null}
-              {r.regions?.length ? (
-                <>
-                  Regions:{' '}
-                  {r.regions.map((g, i) => (
-                    <span key={g}>
-                      {i > 0 && ', '}
-                      <code>{g}</code>
-                    </span>
-                  ))}
-                </>
-              ) : null}
-            </p>
-          )}
+          <Facts
+            groups={[
+              ['Versions', Object.entries(r.libraries ?? {}).map(([id, version]) => ({name: LIBRARY_LABEL[id as LibraryId], code: version}))],
+              ['Kubernetes', r.kubernetes ?? []],
+              ['Flavors', r.flavors ?? []],
+              ['Regions', r.regions ?? []],
+            ]}
+          />
         </section>
       ))}
     </div>
