@@ -84,6 +84,13 @@ describe('errors a client can branch on', () => {
     expect(problems).toEqual([]);
   });
 
+  it('refuses a page_size over its maximum with 422 on every operation that takes one, as the overview says', () => {
+    const takesPageSize = operations(doc).filter((o) => (o.operation.parameters ?? []).some((p) => (p as {$ref?: string}).$ref === '#/components/parameters/PageSize'));
+    expect(takesPageSize.length).toBeGreaterThan(0);
+    const without = takesPageSize.filter((o) => !((o.operation as {'x-error-codes'?: string[]})['x-error-codes'] ?? []).includes('validation_failed')).map((o) => o.operation.operationId);
+    expect(without).toEqual([]);
+  });
+
   it('lets every POST refuse a reused idempotency key', () => {
     const without = ops.filter((o) => o.method === 'post' && !((o.op['x-error-codes'] ?? []) as string[]).includes('idempotency_key_reused')).map((o) => o.op.operationId);
     expect(without).toEqual([]);
