@@ -13,10 +13,12 @@ import {
   checkCannotClaims,
   checkNames,
   checkNumbers,
+  checkPolicyClaims,
   checkRequests,
   formatFinding,
   jqColumns,
   loadFacts,
+  policyRules,
   readGuidePages,
   statesFromDescription,
   type Facts,
@@ -124,6 +126,28 @@ describe('requests described in words agree with the operations', () => {
   });
 
   onSite('describes requests the operations accept: fields, required states and error answers', checkRequests, 'Name the field, state or answer the operation\'s schema and description give.');
+});
+
+describe('policies are not restated against the data', () => {
+  it('reports every restatement of the fixture that the data contradicts, and no right one', () => {
+    expect(lines(checkPolicyClaims(fixture('policies'), facts))).toEqual([
+      [6, expect.stringContaining('boot volume is billed at the volume price')],
+      [7, expect.stringContaining('control plane is billed')],
+      [8, expect.stringContaining('GPU quota counts more than VMs')],
+      [9, expect.stringContaining('node group keeps at least 1 node')],
+      [10, expect.stringContaining('deployment has no stopped state')],
+      [11, expect.stringContaining('public IP is released with its VM')],
+    ]);
+  });
+
+  it('holds every rule on today\'s data, and drops a rule the data no longer backs', () => {
+    const rules = policyRules();
+    expect(rules.filter((r) => !r.holds).map((r) => r.policy)).toEqual([]);
+    const off = rules.map((r) => ({...r, holds: false}));
+    expect(checkPolicyClaims(fixture('policies'), facts, off)).toEqual([]);
+  });
+
+  onSite('restates no policy otherwise than src/data has it', checkPolicyClaims, 'Render the policy from src/data (VmLifecycleTable, GpuQuotaTable, CreditRunoutTable…) or say what the data says.');
 });
 
 describe('exemptions', () => {

@@ -15,17 +15,17 @@ import path from 'node:path';
 import {operations, resolvePointer, type OpenApiDocument} from '../plugins/openapi/spec';
 import {blank, withoutFencedCode} from '../src/content/mdxText';
 import {flavors, images, policies, regions, vmStates} from '../src/data/platform';
-import {builtInRoles, permissions} from '../src/data/organization';
+import {builtInRoles, gpuQuota, permissions} from '../src/data/organization';
 import {billableResourceTypes, contractCosts} from '../src/data/billing';
 import {baseModels, deploymentStates, fineTuningMethods} from '../src/data/ai-studio';
 import * as hardware from '../src/data/hardware';
-import {clusterNetwork, kubernetesVersions, masterFlavors} from '../src/data/kubernetes';
+import {clusterLimits, clusterNetwork, kubernetesVersions, masterFlavors} from '../src/data/kubernetes';
 import {privateNetwork} from '../src/data/network';
 import {storageKinds} from '../src/data/storage';
-import {vmActions} from '../src/data/virtual-machines';
+import {settledStates, vmActions} from '../src/data/virtual-machines';
 import {readDocs, siteDir} from './docs';
 
-export type CheckName = 'names' | 'numbers' | 'cannot' | 'requests';
+export type CheckName = 'names' | 'numbers' | 'cannot' | 'requests' | 'policies';
 
 export interface Finding {
   file: string;
@@ -917,9 +917,83 @@ export function checkRequests(page: Page, facts: Facts): Finding[] {
   return byLine(found);
 }
 
+// ---------------------------------------------------------------------------------------
+// 5. Policies restated against the data.
+
+/** A way the prose can restate a policy wrongly, and the fact of `src/data` it contradicts. */
+export interface PolicyRule {
+  /** The policy, as a finding names it. */
+  policy: string;
+  /** True while the data says what makes `claim` wrong; a rule the data no longer backs is off. */
+  holds: boolean;
+  /** A sentence that states the policy otherwise. */
+  claim: RegExp;
+  /** A sentence that matches `claim` but denies it ("nothing you do scales a group to zero"). */
+  unless?: RegExp;
+}
+
+const NEGATED = /\b(not|never|nothing|no|cannot|can't|isn't|aren't|neither|nor)\b/i;
+
+/**
+ * The policies pages used to restate in prose, each against the fact that settles it. The
+ * pages render these facts (`<VmLifecycleTable>`, `<GpuQuotaTable>`, `<CreditRunoutTable>`…);
+ * a sentence that says otherwise is a contradiction waiting to be read.
+ */
+export function policyRules(): PolicyRule[] {
+  return [
+    {
+      policy: 'the boot volume is billed at the volume price, not in the flavor price',
+      holds: settledStates.every((s) => !/flavor price/i.test(s.bootVolume)),
+      claim: /\bboot (volume|disk)\b[^.]*\b(included in|part of|covered by|in) the flavor(?:'s)? (price|rate)\b/i,
+      unless: /\b(not|never|isn't) (part of|included in|covered by|in)\b/i,
+    },
+    {
+      policy: 'the Kubernetes control plane is billed (master nodes at their flavor price)',
+      holds: masterFlavors.every((f) => f.pricePerHour > 0),
+      claim: /\bcontrol planes?\b[^.]*\b(is|are) (not billed|free|included)\b|\bfree control plane/i,
+    },
+    {
+      policy: `the GPU quota counts more than VMs (${gpuQuota.uses.filter((u) => u.counts).map((u) => u.what).join(', ')})`,
+      holds: gpuQuota.uses.filter((u) => u.counts).length > 1,
+      claim: /\b(quota|GPUs)\b[^.]*\b(across|over) (all )?(of )?(its|your|the organization's|their) (VMs|virtual machines)\b/i,
+    },
+    {
+      policy: `a node group keeps at least ${clusterLimits.nodesPerGroupMin} node`,
+      holds: clusterLimits.nodesPerGroupMin >= 1,
+      claim: /\b(scal\w*|shrink\w*)\b[^.]{0,60}\bto zero\b/i,
+      unless: NEGATED,
+    },
+    {
+      policy: `a deployment has no stopped state (${deploymentStates.map((d) => d.status).join(', ')})`,
+      holds: !deploymentStates.some((d) => /STOP/.test(d.status)),
+      claim: /\bdeployments?\b[^.]{0,40}\b(are|is|get|gets|been) stopped\b|\bstop (a|the|your) deployment\b/i,
+    },
+    {
+      policy: 'a public IP is released with its VM and cannot be kept or reserved',
+      holds: settledStates.find((s) => s.status === 'deleted')?.publicIp === 'Released',
+      claim: /\b(kept|keep|reserved?) (a |the |your )?public IP\b|\bpublic IP (that )?you (kept|reserved)\b/i,
+      unless: NEGATED,
+    },
+  ];
+}
+
+/** Sentences that restate a policy of `rules` in a way the data contradicts. */
+export function checkPolicyClaims(page: Page, _facts: Facts, rules: readonly PolicyRule[] = policyRules()): Finding[] {
+  const found: Finding[] = [];
+  const add = reporter(page, 'policies', found);
+  for (const {line, text} of sentencesOf(proseOf(page.body))) {
+    const plain = text.replace(/[*_`]/g, '');
+    for (const rule of rules) {
+      if (!rule.holds || !rule.claim.test(plain) || rule.unless?.test(plain)) continue;
+      add(line, `contradicts the data (${rule.policy}): "${plain.slice(0, 140)}"`);
+    }
+  }
+  return byLine(found);
+}
+
 /** Every check on one page. */
 export function crossCheck(page: Page, facts: Facts): Finding[] {
-  return [...checkNames(page, facts), ...checkNumbers(page, facts), ...checkCannotClaims(page, facts), ...checkRequests(page, facts)];
+  return [...checkNames(page, facts), ...checkNumbers(page, facts), ...checkCannotClaims(page, facts), ...checkRequests(page, facts), ...checkPolicyClaims(page, facts)];
 }
 
 export const formatFinding = (f: Finding): string => `${f.file}:${f.line}: [${f.check}] ${f.message}`;
