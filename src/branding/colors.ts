@@ -10,7 +10,11 @@ export interface ColorPair {
   background: string;
 }
 
-/** Light-mode primaries are the darkest shade with at least 4.5:1 contrast on white. */
+/**
+ * The palette as partners name it. These are the colours a partner picks, not always the
+ * ones shown: `colorPair` derives the shade actually used so that it meets WCAG AA on every
+ * background it sits on (see `readableShade`).
+ */
 export const NAMED_COLORS = {
   red: {light: {primary: '#dc2626', background: '#fef2f2'}, dark: {primary: '#f87171', background: '#450a0a'}},
   orange: {light: {primary: '#c2410c', background: '#fff7ed'}, dark: {primary: '#fb923c', background: '#431407'}},
@@ -97,12 +101,64 @@ export function primaryShades(hex: string): Record<string, string> {
   };
 }
 
-/** Resolves a parsed colour to the pair used in one colour mode. */
-export function colorPair(color: string, mode: 'light' | 'dark'): ColorPair {
-  if (Object.hasOwn(NAMED_COLORS, color)) return NAMED_COLORS[color as ColorName][mode];
-  // A custom hex is the accent in both modes; its background is a faint tint or shade.
-  const [h, s] = rgbToHsl(hexToRgb(color));
-  return {primary: color, background: hslToHex([h, Math.min(s, 0.6), mode === 'light' ? 0.97 : 0.1])};
+/** WCAG AA: 4.5:1 for text (the primary colour is link and active-item text), 3:1 for UI parts. */
+export const MIN_TEXT_CONTRAST = 4.5;
+export const MIN_UI_CONTRAST = 3;
+
+/**
+ * Infima's backgrounds under brand-coloured text, per colour mode: page, navbar and cards;
+ * the hover/active overlay (rgba(0,0,0,.05), rgba(255,255,255,.05)) over page and navbar,
+ * as on active sidebar items; inline code. contrast.test.ts reads them from Infima.
+ */
+const SITE_BACKGROUNDS = {
+  light: ['#ffffff', '#f2f2f2', '#f6f7f8'],
+  dark: ['#1b1b1d', '#242526', '#262628', '#2f3031', '#323234'],
+} as const;
+
+function luminance(hex: string): number {
+  const [r, g, b] = hexToRgb(hex).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2.x contrast ratio of two `#rrggbb` colours. */
+export function contrastRatio(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+/**
+ * The colour itself if it meets `ratio` against every background, else the nearest shade of
+ * the same hue, darkened (light mode) or lightened (dark mode) until it does. In dark mode
+ * the darker hover shade of a primary button must also carry its black label.
+ */
+export function readableShade(hex: string, mode: 'light' | 'dark', backgrounds: readonly string[], ratio: number): string {
+  const passes = (candidate: string) =>
+    backgrounds.every((bg) => contrastRatio(candidate, bg) >= ratio) &&
+    (mode === 'light' || ratio < MIN_TEXT_CONTRAST || contrastRatio(primaryShades(candidate)['--ifm-color-primary-dark'], '#000000') >= MIN_TEXT_CONTRAST);
+  if (passes(hex)) return hex;
+  const [h, s, l] = rgbToHsl(hexToRgb(hex));
+  for (let step = 1; step <= 200; step++) {
+    const lightness = mode === 'light' ? l - (l * step) / 200 : l + ((1 - l) * step) / 200;
+    const candidate = hslToHex([h, s, lightness]);
+    if (passes(candidate)) return candidate;
+  }
+  return mode === 'light' ? '#000000' : '#ffffff';
+}
+
+/**
+ * Resolves a parsed colour to the pair used in one colour mode: the accent, made readable
+ * against the site's backgrounds and its own tinted background (`minContrast`: 4.5 for the
+ * primary, which is text; 3 for the secondary, which only draws lines).
+ */
+export function colorPair(color: string, mode: 'light' | 'dark', minContrast: number = MIN_TEXT_CONTRAST): ColorPair {
+  let pair: ColorPair;
+  if (Object.hasOwn(NAMED_COLORS, color)) pair = NAMED_COLORS[color as ColorName][mode];
+  else {
+    // A custom hex is the accent in both modes; its background is a faint tint or shade.
+    const [h, s] = rgbToHsl(hexToRgb(color));
+    pair = {primary: color, background: hslToHex([h, Math.min(s, 0.6), mode === 'light' ? 0.97 : 0.1])};
+  }
+  return {primary: readableShade(pair.primary, mode, [...SITE_BACKGROUNDS[mode], pair.background], minContrast), background: pair.background};
 }
 
 export interface BrandColors {
@@ -112,12 +168,17 @@ export interface BrandColors {
 
 export type CssVariables = {light: Record<string, string>; dark: Record<string, string>};
 
+/** The colour a brand asks for in one mode: that mode's, else the other one's. */
+function brandColor(colors: BrandColors | undefined, role: 'primary' | 'secondary', mode: 'light' | 'dark'): string | undefined {
+  return colors?.[role]?.[mode] ?? colors?.[role]?.light ?? colors?.[role]?.dark;
+}
+
 /** The CSS variables of a brand's colours, per colour mode; only parsed colours reach here. */
 export function brandCssVariables(colors: BrandColors | undefined): CssVariables {
   const out: CssVariables = {light: {}, dark: {}};
   for (const mode of ['light', 'dark'] as const) {
-    const primary = colors?.primary?.[mode] ?? colors?.primary?.light ?? colors?.primary?.dark;
-    const secondary = colors?.secondary?.[mode] ?? colors?.secondary?.light ?? colors?.secondary?.dark;
+    const primary = brandColor(colors, 'primary', mode);
+    const secondary = brandColor(colors, 'secondary', mode);
     const vars = out[mode];
     if (primary) {
       const pair = colorPair(primary, mode);
@@ -126,7 +187,32 @@ export function brandCssVariables(colors: BrandColors | undefined): CssVariables
       vars['--brand-surface'] = pair.background;
       vars['--docsearch-primary-color'] = pair.primary;
     }
-    if (secondary) vars['--brand-secondary'] = colorPair(secondary, mode).primary;
+    if (secondary) vars['--brand-secondary'] = colorPair(secondary, mode, MIN_UI_CONTRAST).primary;
+  }
+  return out;
+}
+
+/** A partner's custom colour that `brandCssVariables` shows as another shade, for contrast. */
+export interface ColorAdjustment {
+  role: 'primary' | 'secondary';
+  mode: 'light' | 'dark';
+  from: string;
+  to: string;
+  /** The ratio the shown colour meets on every background: 4.5 for text, 3 for lines. */
+  ratio: number;
+}
+
+/** The custom `#rrggbb` colours of a brand that are shown adjusted (palette names never are). */
+export function colorAdjustments(colors: BrandColors | undefined): ColorAdjustment[] {
+  const out: ColorAdjustment[] = [];
+  for (const role of ['primary', 'secondary'] as const) {
+    const ratio = role === 'primary' ? MIN_TEXT_CONTRAST : MIN_UI_CONTRAST;
+    for (const mode of ['light', 'dark'] as const) {
+      const from = brandColor(colors, role, mode);
+      if (!from || !isHexColor(from)) continue;
+      const to = colorPair(from, mode, ratio).primary;
+      if (to !== from) out.push({role, mode, from, to, ratio});
+    }
   }
   return out;
 }
