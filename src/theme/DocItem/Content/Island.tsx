@@ -79,7 +79,7 @@ function CodeBlockButtons({pre}: {pre: HTMLPreElement}): ReactNode {
 }
 
 /** Runs `task` when the browser is idle (soon after, where it cannot tell). */
-function whenIdle(task: () => void): () => void {
+export function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(task, {timeout: 2000});
     return () => window.cancelIdleCallback(handle);
