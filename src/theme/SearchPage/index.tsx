@@ -143,7 +143,8 @@ function SearchPageContent(): ReactNode {
       <Head>
         <meta property="robots" content="noindex, follow" />
       </Head>
-      <div className={clsx('container', 'margin-vert--lg', styles.page)} data-results-state={status} aria-busy={status === 'loading'}>
+      {/* The page's one main landmark holds the form too, so it is there before any result. */}
+      <main className={clsx('container', 'margin-vert--lg', styles.page)} data-results-state={status} aria-busy={status === 'loading'}>
         <Heading as="h1">{title}</Heading>
         <form role="search" onSubmit={(e) => e.preventDefault()}>
           <input
@@ -183,7 +184,7 @@ function SearchPageContent(): ReactNode {
         )}
         {status === 'loading' && results.length === 0 && <div className={styles.spinner} />}
         {visible.length > 0 && (
-          <main>
+          <div>
             {visible.map((result) => (
               <article key={result.url} className={styles.result}>
                 <Heading as="h2" className={styles.resultTitle}>
@@ -209,14 +210,14 @@ function SearchPageContent(): ReactNode {
                 )}
               </article>
             ))}
-          </main>
+          </div>
         )}
         {results.length > shown && (
           <button type="button" className={clsx('button button--secondary', styles.more)} onClick={() => setShown((n) => n + RESULTS_PER_PAGE)}>
             <Translate id="theme.SearchPage.showMore">Show more results</Translate>
           </button>
         )}
-      </div>
+      </main>
     </Layout>
   );
 }
