@@ -1,16 +1,7 @@
 import type {ReactNode} from 'react';
-import DataTable from '@site/src/components/DataTable';
+import DataTable, {CodeText} from '@site/src/components/DataTable';
 import {billableResourceTypes, runoutRulesFor, runoutTimeline, storagePriceRows, type BillableResourceTypeId} from '@site/src/data/billing';
 import {formatRate} from '@site/src/data/prices';
-
-/** Text with `inline code` spans, as the data writes API values. */
-export function CodeText({text}: {text: string}): ReactNode {
-  return (
-    <>
-      {text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}
-    </>
-  );
-}
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

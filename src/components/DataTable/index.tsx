@@ -61,5 +61,10 @@ export function pickColumns<Row, Name extends string>(all: Record<Name, Omit<Dat
   return names.map((name) => ({key: name, ...all[name]}));
 }
 
+/** Text with `inline code` spans, as the data writes API values, for a cell: `<CodeText text={…} />`. */
+export function CodeText({text}: {text: string}): ReactNode {
+  return <>{text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 /** `Yes` or `No`, the way every fact table writes a flag. */
 export const yesNo = (value: boolean): string => (value ? 'Yes' : 'No');

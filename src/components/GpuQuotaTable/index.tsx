@@ -1,11 +1,6 @@
 import type {ReactNode} from 'react';
-import DataTable, {yesNo} from '@site/src/components/DataTable';
+import DataTable, {CodeText, yesNo} from '@site/src/components/DataTable';
 import {gpuQuota, type GpuQuotaUse} from '@site/src/data/organization';
-
-/** Renders `a \`code\` b` with the backticked parts as code. */
-function withCode(text: string): ReactNode[] {
-  return text.split(/(`[^`]+`)/).filter(Boolean).map((part, i) => (part.startsWith('`') ? <code key={i}>{part.slice(1, -1)}</code> : part));
-}
 
 /**
  * What counts against the organization's GPU quota and what does not, from `gpuQuota` in
@@ -20,7 +15,7 @@ export default function GpuQuotaTable(): ReactNode {
       columns={[
         {header: 'What', cell: (use) => use.what},
         {header: 'Counts against the GPU quota', cell: (use) => yesNo(use.counts)},
-        {header: 'How', cell: (use) => withCode(use.detail)},
+        {header: 'How', cell: (use) => <CodeText text={use.detail} />},
       ]}
     />
   );

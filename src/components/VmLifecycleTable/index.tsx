@@ -1,6 +1,5 @@
 import type {ReactNode} from 'react';
-import DataTable, {yesNo} from '@site/src/components/DataTable';
-import {CodeText} from '@site/src/components/BillingTables';
+import DataTable, {CodeText, yesNo} from '@site/src/components/DataTable';
 import {settledStates, vmActions, type SettledState, type SettledStatus} from '@site/src/data/virtual-machines';
 
 const status = (s: string) => (/^[A-Z]+$/.test(s) ? <code>{s}</code> : s);
