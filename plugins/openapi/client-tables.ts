@@ -5,14 +5,12 @@
  * Plain GFM tables and links, the methods' in native <details>, so the pages need no
  * script for them and the Markdown twins get the same tables.
  */
-import type {PhrasingContent, RootContent, Table, TableCell, TableRow} from 'mdast';
+import type {PhrasingContent, RootContent, Table, TableRow} from 'mdast';
 import {clientMethods, CLIENT_LANGUAGES, isClientLanguage, terraformDataSources, terraformResources, type OperationRef} from './clients';
-import {code, jsx, text} from './render';
+import {code, jsx, tableCell as cell, tableRow as row, text, withInlineCode} from './mdast';
 import type {OpenApiDocument} from './spec';
 
 const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({type: 'link', url, title: null, children});
-const cell = (...children: PhrasingContent[]): TableCell => ({type: 'tableCell', children});
-const row = (cells: TableCell[]): TableRow => ({type: 'tableRow', children: cells});
 const table = (header: string[], rows: TableRow[]): Table => ({
   type: 'table',
   align: header.map(() => null),
@@ -44,7 +42,7 @@ export function clientMethodsTable(doc: OpenApiDocument, client: unknown, where:
     if (m.paginated) notes.push(text('iterates every page'));
     if (m.settlesIn) {
       const done = m.settlesIn.length > 0 ? `until ${statuses(m.settlesIn)}` : 'until it is gone';
-      notes.push(...fromInlineCode(`answers \`202\`; poll ${done}`));
+      notes.push(...withInlineCode(`answers \`202\`; poll ${done}`));
     }
     const resource = `client.${m.resource[client]}`;
     const methods = groups.get(resource) ?? [];
@@ -68,9 +66,9 @@ export function terraformTables(doc: OpenApiDocument, show: unknown, where: stri
   if (show !== 'data-sources') {
     const rows = terraformResources(doc).map((r) => {
       const create: PhrasingContent[] = [operationLink(r.create)];
-      if (r.createWaitsFor) create.push(...fromInlineCode(`, waits for ${statuses(r.createWaitsFor)}`));
+      if (r.createWaitsFor) create.push(...withInlineCode(`, waits for ${statuses(r.createWaitsFor)}`));
       const read: PhrasingContent[] = [operationLink(r.read)];
-      if (r.parentAttribute) read.push(...fromInlineCode(` (in \`${r.parentAttribute}\`)`));
+      if (r.parentAttribute) read.push(...withInlineCode(` (in \`${r.parentAttribute}\`)`));
       const del: PhrasingContent[] = [operationLink(r.delete)];
       if (r.deleteWaits) del.push(text(', waits until it is gone'));
       return row([cell(code(r.name)), cell(...create), cell(...read), cell(...(r.update ? [operationLink(r.update)] : [text('replaces the resource')])), cell(...del)]);
@@ -86,7 +84,3 @@ export function terraformTables(doc: OpenApiDocument, show: unknown, where: stri
   return out;
 }
 
-/** Text with `code` spans as phrasing content. */
-function fromInlineCode(value: string): PhrasingContent[] {
-  return value.split(/(`[^`]+`)/).filter(Boolean).map((part) => (part.startsWith('`') ? code(part.slice(1, -1)) : text(part)));
-}

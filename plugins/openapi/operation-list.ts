@@ -4,8 +4,8 @@
  * that lists them never keeps a second, hand-written list. Each operation links to its
  * reference page; the Markdown twins get the same table.
  */
-import type {PhrasingContent, RootContent, TableCell, TableRow} from 'mdast';
-import {code, text} from './render';
+import type {RootContent} from 'mdast';
+import {code, tableCell as cell, tableRow as row, text} from './mdast';
 import {operations, type OpenApiDocument} from './spec';
 
 /** One operation that lists the code. */
@@ -37,9 +37,6 @@ export function operationsWithErrorCode(doc: OpenApiDocument, errorCode: string)
       docPath: (o.operation['x-doc-path'] as string | undefined) ?? '',
     }));
 }
-
-const cell = (...children: PhrasingContent[]): TableCell => ({type: 'tableCell', children});
-const row = (cells: TableCell[]): TableRow => ({type: 'tableRow', children: cells});
 
 /** The table `<ApiOperationList errorCode="…" />` becomes. */
 export function operationListTable(doc: OpenApiDocument, errorCode: unknown, where: string): RootContent[] {

@@ -5,8 +5,9 @@
  * permission of `src/data/organization.ts`, the operations that need it. The catalogue
  * says what a permission allows; the spec alone says which operations need it.
  */
-import type {PhrasingContent, RootContent, Table, TableCell, TableRow} from 'mdast';
+import type {PhrasingContent, RootContent, Table} from 'mdast';
 import {NO_PERMISSION, permissions} from '../../src/data/organization';
+import {code, jsx, tableCell as cell, tableRow as row, text, withInlineCode} from './mdast';
 import {operations, type LocatedOperation, type OpenApiDocument} from './spec';
 
 /** The route and anchor of the permission catalogue, which API pages link. */
@@ -53,23 +54,7 @@ export function operationsByPermission(doc: OpenApiDocument): Map<string, Locate
   return byPermission;
 }
 
-// Built here, not taken from render.ts, which imports this module.
-const text = (value: string): PhrasingContent => ({type: 'text', value});
-const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
-const jsx = (name: string, attributes: Record<string, string>, children: unknown[]) => ({
-  type: 'mdxJsxFlowElement' as const,
-  name,
-  attributes: Object.entries(attributes).map(([key, value]) => ({type: 'mdxJsxAttribute' as const, name: key, value})),
-  children,
-});
 const link = (url: string, children: PhrasingContent[]): PhrasingContent => ({type: 'link', url, title: null, children});
-const cell = (...children: PhrasingContent[]): TableCell => ({type: 'tableCell', children});
-const row = (cells: TableCell[]): TableRow => ({type: 'tableRow', children: cells});
-
-/** Text with `code` spans as phrasing content. */
-function withCode(value: string): PhrasingContent[] {
-  return value.split(/(`[^`]+`)/).filter(Boolean).map((part) => (part.startsWith('`') ? code(part.slice(1, -1)) : text(part)));
-}
 
 /**
  * `<ApiPermissions />`: every permission of the catalogue, each a folded group (as the
@@ -90,7 +75,7 @@ export function permissionTables(doc: OpenApiDocument, where: string): RootConte
     const summary = jsx('summary', {}, [code(permission.name), text(` · ${count}`)]);
     // What the permission allows is the catalogue table's (<PolicyTable permissions />);
     // a group says only which operations need it, or where it is checked instead.
-    const body: RootContent[] = permission.checkedBy ? [{type: 'paragraph', children: withCode(permission.checkedBy.what)}] : [];
+    const body: RootContent[] = permission.checkedBy ? [{type: 'paragraph', children: withInlineCode(permission.checkedBy.what)}] : [];
     if (ops.length) {
       const table: Table = {
         type: 'table',

@@ -9,6 +9,7 @@ import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
 import {gfm} from 'micromark-extension-gfm';
 import {sample} from 'openapi-sampler';
+import {code, jsx, text, type JsxElement} from './mdast';
 import {deref, hasFields, mergeAllOf, SCHEMA_NAME, TARGET_DESCRIPTION, typeLabel, unwrapNullable, type Schema} from './schema';
 import {fieldPermissions, PERMISSION_CATALOGUE, requiredPermission} from './permissions';
 import {codeSamples} from './snippets';
@@ -19,13 +20,6 @@ type Parameter = {name: string; in: string; description?: string; required?: boo
 type MediaType = {schema?: Schema; example?: unknown; examples?: Record<string, Example>};
 type Response = {description?: string; content?: Record<string, MediaType>; headers?: Record<string, {description?: string; schema?: Schema}>};
 
-// A JSX element of the MDX AST (mdast-util-mdx-jsx), built by hand.
-interface JsxElement {
-  type: 'mdxJsxFlowElement';
-  name: string;
-  attributes: {type: 'mdxJsxAttribute'; name: string; value: string}[];
-  children: (RootContent | JsxElement)[];
-}
 
 const STATUS_TEXT: Record<string, string> = {
   '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '304': 'Not Modified', '400': 'Bad Request', '401': 'Unauthorized',
@@ -34,14 +28,7 @@ const STATUS_TEXT: Record<string, string> = {
   '429': 'Too Many Requests', '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable',
 };
 
-export const jsx = (name: string, attributes: Record<string, string>, children: JsxElement['children']): JsxElement => ({
-  type: 'mdxJsxFlowElement',
-  name,
-  attributes: Object.entries(attributes).map(([key, value]) => ({type: 'mdxJsxAttribute', name: key, value})),
-  children,
-});
-export const text = (value: string): PhrasingContent => ({type: 'text', value});
-export const code = (value: string): PhrasingContent => ({type: 'inlineCode', value});
+export {code, jsx, text} from './mdast';
 const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
 const heading = (depth: 2 | 3, value: string): Heading => ({type: 'heading', depth, children: [text(value)]});
 const codeBlock = (lang: string, value: string, title?: string): Code => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value});
