@@ -218,6 +218,35 @@ test.describe('search', () => {
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   });
 
+  test('a press that begins on the look-alike and ends on the real bar opens search', async ({page}) => {
+    // Holds the scripts that carry DocSearch's own button until the reader has pressed, so
+    // the real bar replaces the look-alike between the press and the release, as it can on a
+    // busy machine: the browser then sends no click to either button.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    await page.route('**/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('DocSearch-Button-Keys')) {
+        holding += 1;
+        await held;
+      }
+      await route.fulfill({response, body});
+    });
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-search-bar', 'placeholder');
+    const box = (await page.locator('.navbar .DocSearch-Button').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => holding).toBeGreaterThan(0);
+    await page.mouse.down();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-search-bar', 'ready');
+    await page.mouse.up();
+    await expect(page.locator('.DocSearch-Input')).toBeFocused();
+  });
+
   test('loads the DocSearch bar only when a reader reaches for it', async ({page}) => {
     // Scripts that carry DocSearch's own button (the library the real bar bundles).
     const docsearch: string[] = [];

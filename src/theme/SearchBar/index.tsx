@@ -67,6 +67,12 @@ function PlaceholderButton({onActivate}: {onActivate: (kind: 'click' | 'warm') =
       type="button"
       className="DocSearch DocSearch-Button"
       aria-label={`${label} (Ctrl+K)`}
+      // A press counts from pointerdown: when the real bar replaces this button between the
+      // press and the release, the browser sends no click to either button, and the search
+      // the reader asked for would be lost. Keyboard activation still arrives as a click.
+      onPointerDown={(event) => {
+        if (event.button === 0) onActivate('click');
+      }}
       onClick={() => onActivate('click')}
       onPointerEnter={() => onActivate('warm')}
       onFocus={() => onActivate('warm')}
