@@ -1,10 +1,23 @@
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {createRequire} from 'node:module';
+import path from 'node:path';
 import {expect, type BrowserContext, type Page} from '@playwright/test';
 import {PARTNER_CONFIG_TIMEOUT_MS} from '../plugins/branding';
 
 const require = createRequire(__filename);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Every route of the build: one per HTML file, the not-found page left out. */
+export function builtRoutes(): string[] {
+  const buildDir = path.resolve(__dirname, '..', 'build');
+  const routes: string[] = [];
+  for (const file of readdirSync(buildDir, {recursive: true, encoding: 'utf8'})) {
+    if (!file.endsWith('.html') || file === '404.html') continue;
+    const route = `/${file.split(path.sep).join('/')}`.replace(/(\/index)?\.html$/, '');
+    routes.push(route === '' ? '/' : route);
+  }
+  return routes.sort();
+}
 
 export interface AxeViolation {
   id: string;

@@ -2,14 +2,11 @@
 // nothing of the default brand may show (visible text, code, link targets, images), and on
 // the default host nothing of the partner's. The route list comes from the build, so
 // every page added later is crawled too.
-import {readdirSync} from 'node:fs';
-import path from 'node:path';
 import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {DEFAULT_VALUES} from '../src/branding/contentValues';
-import {patientBrandLookup} from './helpers';
+import {builtRoutes, patientBrandLookup} from './helpers';
 
-const buildDir = path.resolve(__dirname, '..', 'build');
 const API = '**/v1/auth/partner-config/docs?domain=*';
 const PARALLEL_PAGES = 3;
 
@@ -32,17 +29,6 @@ const initech = {
   user_docs_footer: {links: [{label: 'Initech terms', url: 'https://initech.example/terms'}]},
   copyright: '© 2025 Initech GPU',
 };
-
-/** Every route of the build: one per HTML file, the not-found page left out. */
-function builtRoutes(): string[] {
-  const routes: string[] = [];
-  for (const file of readdirSync(buildDir, {recursive: true, encoding: 'utf8'})) {
-    if (!file.endsWith('.html') || file === '404.html') continue;
-    const route = `/${file.split(path.sep).join('/')}`.replace(/(\/index)?\.html$/, '');
-    routes.push(route === '' ? '/' : route);
-  }
-  return routes.sort();
-}
 
 /** What the reader can see or follow: visible text, every code block's text (hidden tabs too), link targets, visible images. */
 async function readerView(page: Page): Promise<string[]> {

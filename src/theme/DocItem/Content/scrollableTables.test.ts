@@ -1,18 +1,21 @@
-import {describe, expect, it} from 'vitest';
-import {SCROLLABLE_ATTRIBUTE, tableName, updateScrollable} from './scrollableTables';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {SCROLLABLE_ATTRIBUTE, TABLES_CHECKED_ATTRIBUTE, tableName, updateScrollable, watchScrollableTables} from './scrollableTables';
 
 /** A stand-in for a table element: widths, attributes, a caption and header cells. */
-function fakeTable({scrollWidth, clientWidth = 600, caption, headers = [], attributes = {}}: {
+function fakeTable({scrollWidth, clientWidth = 600, caption, headers = [], attributes = {}, hidden = false}: {
   scrollWidth: number;
   clientWidth?: number;
   caption?: string;
   headers?: string[];
   attributes?: Record<string, string>;
+  /** Not rendered: no boxes, so the observer sends no first report. */
+  hidden?: boolean;
 }) {
   const attrs = new Map(Object.entries(attributes));
   return {
     scrollWidth,
     clientWidth,
+    checkVisibility: () => !hidden,
     caption: caption === undefined ? null : {textContent: caption},
     querySelectorAll: () => headers.map((text) => ({textContent: text})),
     hasAttribute: (name: string) => attrs.has(name),
@@ -55,5 +58,52 @@ describe('updateScrollable', () => {
     table.scrollWidth = 100;
     updateScrollable(asTable(table), label);
     expect(Object.fromEntries(table.attrs)).toEqual({'aria-labelledby': 'x', tabindex: '-1'});
+  });
+});
+
+describe('watchScrollableTables', () => {
+  /** A ResizeObserver whose reports the test sends by hand. */
+  class ManualObserver {
+    static last: ManualObserver;
+    observed: unknown[] = [];
+    disconnected = false;
+    constructor(readonly report: (entries: {target: unknown}[]) => void) {
+      ManualObserver.last = this;
+    }
+    observe(target: unknown) {
+      this.observed.push(target);
+    }
+    disconnect() {
+      this.disconnected = true;
+    }
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  const fakeRoot = (tables: unknown[]) => {
+    const root = fakeTable({scrollWidth: 0});
+    return Object.assign(root, {querySelectorAll: () => tables});
+  };
+
+  it('says the tables are checked only once every table has had its first report, and takes it back when stopped', () => {
+    vi.stubGlobal('ResizeObserver', ManualObserver);
+    const [wide, narrow, closedTab] = [fakeTable({scrollWidth: 900}), fakeTable({scrollWidth: 100}), fakeTable({scrollWidth: 900, hidden: true})];
+    const root = fakeRoot([wide, narrow, closedTab]);
+    const stop = watchScrollableTables(root as unknown as Element, label);
+    expect(ManualObserver.last.observed).toEqual([wide, narrow, closedTab]);
+    ManualObserver.last.report([{target: wide}]);
+    expect(wide.getAttribute(SCROLLABLE_ATTRIBUTE)).toBe('tabindex aria-label');
+    expect(root.hasAttribute(TABLES_CHECKED_ATTRIBUTE)).toBe(false);
+    ManualObserver.last.report([{target: narrow}]);
+    expect(root.hasAttribute(TABLES_CHECKED_ATTRIBUTE)).toBe(true);
+    stop();
+    expect(ManualObserver.last.disconnected).toBe(true);
+    expect(root.hasAttribute(TABLES_CHECKED_ATTRIBUTE)).toBe(false);
+  });
+
+  it('says a body without tables is checked at once', () => {
+    vi.stubGlobal('ResizeObserver', ManualObserver);
+    const root = fakeRoot([]);
+    watchScrollableTables(root as unknown as Element, label);
+    expect(root.hasAttribute(TABLES_CHECKED_ATTRIBUTE)).toBe(true);
   });
 });

@@ -45,17 +45,41 @@ export function updateScrollable(table: HTMLTableElement, label: (headers: strin
   }
 }
 
+/** Whether the browser lays `element` out: not hidden, nor inside content it skips. */
+function isRendered(element: Element): boolean {
+  if (typeof element.checkVisibility === 'function') return element.checkVisibility();
+  return element.getClientRects().length > 0;
+}
+
+/** Set on the watched body once every table in it has been measured and marked: tools and tests wait on it. */
+export const TABLES_CHECKED_ATTRIBUTE = 'data-tables-checked';
+
 /**
  * Watches the tables in `root` and keeps their keyboard access in step with their overflow.
  * A ResizeObserver reports each table once after layout and again whenever its box changes.
+ * `root` gets TABLES_CHECKED_ATTRIBUTE once each rendered table has had its first report.
  * Returns a function that stops watching.
  */
-export function watchScrollableTables(root: ParentNode, label: (headers: string) => string): () => void {
+export function watchScrollableTables(root: Element, label: (headers: string) => string): () => void {
   const tables = Array.from(root.querySelectorAll('table'));
-  if (tables.length === 0 || typeof ResizeObserver === 'undefined') return () => {};
+  if (tables.length === 0 || typeof ResizeObserver === 'undefined') {
+    root.setAttribute(TABLES_CHECKED_ATTRIBUTE, '');
+    return () => {};
+  }
+  // A table that is not rendered (in a closed tab, or a closed <details>, whose content the
+  // browser skips) gets no first report: it cannot scroll until it is shown, and is reported then.
+  const unmeasured = new Set<Element>(tables.filter(isRendered));
+  if (unmeasured.size === 0) root.setAttribute(TABLES_CHECKED_ATTRIBUTE, '');
   const observer = new ResizeObserver((entries) => {
-    for (const entry of entries) updateScrollable(entry.target as HTMLTableElement, label);
+    for (const entry of entries) {
+      updateScrollable(entry.target as HTMLTableElement, label);
+      unmeasured.delete(entry.target);
+    }
+    if (unmeasured.size === 0) root.setAttribute(TABLES_CHECKED_ATTRIBUTE, '');
   });
   tables.forEach((table) => observer.observe(table));
-  return () => observer.disconnect();
+  return () => {
+    observer.disconnect();
+    root.removeAttribute(TABLES_CHECKED_ATTRIBUTE);
+  };
 }
