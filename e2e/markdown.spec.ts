@@ -78,6 +78,8 @@ test.describe('page menu', () => {
   const hydrated = 'html[data-has-hydrated="true"]';
 
   test('works from the keyboard, carries the Markdown URL to the assistants and passes axe', async ({page}) => {
+    // Without the MCP server's items, which e2e/mcp.spec.ts tests.
+    await page.route('**/mcp', (route) => route.fulfill({status: 404, body: 'Not found'}));
     await page.goto('/docs/network/ssh');
     await page.locator(hydrated).waitFor({state: 'attached'});
     const button = page.getByRole('button', {name: 'Page options'});

@@ -2,6 +2,7 @@ import Fastify, {type FastifyInstance} from 'fastify';
 import {partnerApi, parseQuerystring} from './partner-api';
 import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
 import {staticSite} from './static-site';
+import {mcp} from './mcp';
 import {brandFromConfig} from '../src/branding/brand';
 
 export interface AppOptions {
@@ -44,6 +45,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const served = partners.lookup(host);
     return served ? brandFromConfig(served.config) : undefined;
   };
+  // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
+  await app.register(mcp, {root: options.buildDir, brandFor});
   await app.register(staticSite, {root: options.buildDir, brandFor});
 
   if (options.watchPartners ?? !underTest()) {

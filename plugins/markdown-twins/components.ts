@@ -12,6 +12,7 @@ import {renderToStaticMarkup} from 'react-dom/server';
 import type {PhrasingContent, RootContent} from 'mdast';
 import {DEFAULT_BRAND} from '../../src/branding/defaults';
 import {consoleUrl} from '../../src/components/ConsoleLink/consoleUrl';
+import {clientSnippet, MCP_PATH, type McpClient} from '../../src/components/McpServer/mcp';
 import {htmlToMdast} from './html';
 import FlavorTable from '../../src/components/FlavorTable';
 import RegionTable from '../../src/components/RegionTable';
@@ -62,6 +63,10 @@ const labelled = (label: unknown, children: RootContent[]): RootContent[] => [
 ];
 const transparent: TwinHandler = ({children}) => children;
 
+// The docs' MCP server at the default docs URL, which our server replaces with the host's
+// (server/markdown.ts). Its name stays neutral: a brand's name in it would not be replaced.
+const twinMcpServer = {url: `${DEFAULT_BRAND.docsUrl}${MCP_PATH}`, name: 'docs'};
+
 export const TWIN_COMPONENTS: Readonly<Record<string, TwinHandler>> = {
   // The brand, as the default brand's values.
   Brand: () => [{type: 'text', value: DEFAULT_BRAND.name}],
@@ -70,6 +75,14 @@ export const TWIN_COMPONENTS: Readonly<Record<string, TwinHandler>> = {
   SalesEmail: () => link(`mailto:${DEFAULT_BRAND.salesEmail}`, [{type: 'text', value: DEFAULT_BRAND.salesEmail}]),
   ApiBase: () => [{type: 'inlineCode', value: DEFAULT_BRAND.apiBaseUrl}],
   FeatureRequestLink: ({children}) => link(DEFAULT_BRAND.feedbackUrl, phrasing(children)),
+  McpServerUrl: () => [{type: 'inlineCode', value: twinMcpServer.url}],
+  McpServerConfig: ({props}) => {
+    const snippet = clientSnippet(props.client as McpClient, twinMcpServer);
+    return [{type: 'code', lang: snippet.language, meta: snippet.title ? `title="${snippet.title}"` : null, value: snippet.code}];
+  },
+  // Install links and the note about static deployments are for the browser only.
+  McpInstallLink: () => [],
+  McpServerNote: () => [],
 
   // Product facts.
   FlavorTable: rendered(FlavorTable),

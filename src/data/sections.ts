@@ -23,7 +23,7 @@ export const docSections: readonly DocSection[] = [
   {slug: 'release-notes', title: 'Release notes', summary: 'What changed on the platform, year by year.', to: '/docs/release-notes/2026'},
   {slug: 'resource-management', title: 'Resource management', summary: 'Organizations, environments, regions, callbacks and the dashboard.', to: '/docs/resource-management/organization'},
   {slug: 'storage', title: 'Storage', summary: 'Volumes, local NVMe, ephemeral disks, shared file and object storage.', to: '/docs/storage/ephemeral'},
-  {slug: 'support', title: 'Support', summary: 'How to reach support and request features.', to: '/docs/support/getting-help'},
+  {slug: 'support', title: 'Support', summary: 'How to reach support, request features, and connect your AI assistant to these docs.', to: '/docs/support/getting-help'},
   {slug: 'tutorials', title: 'Tutorials', summary: 'End-to-end walkthroughs: Docker, Jupyter, chatbots and more.', to: '/docs/tutorials/docker-support'},
   {slug: 'virtual-machines', title: 'Virtual machines', summary: 'Create, resize, snapshot, hibernate and monitor GPU VMs.', to: '/docs/virtual-machines/manage-vm-state'},
 ];

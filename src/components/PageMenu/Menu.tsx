@@ -1,5 +1,8 @@
 import {useEffect, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import {translate} from '@docusaurus/Translate';
+import {useBrand, useBrandSettled} from '@site/src/branding/BrandProvider';
+import {discoverMcpServer} from '@site/src/components/McpServer/discovery';
+import {cursorInstallUrl, mcpServer, vscodeInstallUrl, type McpDiscovery, type McpServer} from '@site/src/components/McpServer/mcp';
 import styles from './styles.module.css';
 
 interface Props {
@@ -19,10 +22,37 @@ export function assistantPrompt(markdownUrl: string): string {
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-/** The opened page menu: a WAI-ARIA menu (arrow keys, Home, End, Escape). */
+/**
+ * The docs' MCP server on this host: undefined while asked, null where there is none (a
+ * static deployment), whose menu items are then left out.
+ */
+function useMcpServer(): McpServer | null | undefined {
+  const brand = useBrand();
+  const known = useBrandSettled() || brand.is_partner;
+  const [found, setFound] = useState<McpDiscovery | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void discoverMcpServer().then((answer) => live && setFound(answer));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!found) return found;
+  // Named after the brand the page shows; the server's name for the host stands in while that is not known yet.
+  return mcpServer(found, window.location.origin, known || !found.name ? `${brand.name} docs` : found.name);
+}
+
+/**
+ * The opened page menu: a WAI-ARIA menu (arrow keys, Home, End, Escape). Where this host
+ * serves the docs' MCP server, it also copies the server's URL and installs it in Cursor
+ * and VS Code; `data-mcp-state` says whether that is known yet (`pending`, `available`,
+ * `unavailable`).
+ */
 export default function Menu({id, route, onClose}: Props): ReactNode {
   const list = useRef<HTMLUListElement>(null);
   const [copy, setCopy] = useState<CopyState>('idle');
+  const [mcpCopy, setMcpCopy] = useState<CopyState>('idle');
+  const mcp = useMcpServer();
   // Same origin as the page: on a partner's host the server sends the partner's Markdown.
   const markdownUrl = new URL(`${route}.md`, window.location.origin).href;
   const prompt = encodeURIComponent(assistantPrompt(markdownUrl));
@@ -65,6 +95,23 @@ export default function Menu({id, route, onClose}: Props): ReactNode {
     }
   };
 
+  const copyMcpUrl = async () => {
+    if (!mcp) return;
+    try {
+      await navigator.clipboard.writeText(mcp.url);
+      setMcpCopy('copied');
+    } catch {
+      setMcpCopy('failed');
+    }
+  };
+
+  const mcpCopyLabel =
+    mcpCopy === 'copied'
+      ? translate({id: 'pageMenu.mcpCopied', message: 'MCP server URL copied', description: 'The page menu item once the MCP server URL is copied'})
+      : mcpCopy === 'failed'
+        ? translate({id: 'pageMenu.mcpCopyFailed', message: 'Copy failed, try again', description: 'The page menu item when copying the MCP server URL failed'})
+        : translate({id: 'pageMenu.mcpCopy', message: 'Copy MCP server URL', description: 'The page menu item that copies the URL of the docs MCP server'});
+
   const copyLabel =
     copy === 'copied'
       ? translate({id: 'pageMenu.copied', message: 'Copied', description: 'The page menu item once the page is copied'})
@@ -74,6 +121,7 @@ export default function Menu({id, route, onClose}: Props): ReactNode {
 
   return (
     <ul ref={list} id={id} role="menu" className={styles.menu} onKeyDown={onKeyDown} data-copy-state={copy}
+      data-mcp-state={mcp === undefined ? 'pending' : mcp ? 'available' : 'unavailable'} data-mcp-copy-state={mcpCopy}
       aria-label={translate({id: 'pageMenu.label', message: 'Page options', description: 'The accessible name of the page menu'})}>
       <li role="none">
         <button type="button" role="menuitem" className={styles.item} onClick={copyPage}>
@@ -95,6 +143,26 @@ export default function Menu({id, route, onClose}: Props): ReactNode {
           {translate({id: 'pageMenu.claude', message: 'Open in Claude', description: 'The page menu item that opens Claude'})}
         </a>
       </li>
+      {mcp && (
+        <>
+          <li role="separator" className={styles.separator} />
+          <li role="none">
+            <button type="button" role="menuitem" className={styles.item} onClick={copyMcpUrl} data-mcp-url={mcp.url}>
+              <span aria-live="polite">{mcpCopyLabel}</span>
+            </button>
+          </li>
+          <li role="none">
+            <a role="menuitem" className={styles.item} href={cursorInstallUrl(mcp)}>
+              {translate({id: 'pageMenu.cursor', message: 'Connect to Cursor', description: 'The page menu item that installs the docs MCP server in Cursor'})}
+            </a>
+          </li>
+          <li role="none">
+            <a role="menuitem" className={styles.item} href={vscodeInstallUrl(mcp)}>
+              {translate({id: 'pageMenu.vscode', message: 'Connect to VS Code', description: 'The page menu item that installs the docs MCP server in VS Code'})}
+            </a>
+          </li>
+        </>
+      )}
     </ul>
   );
 }
