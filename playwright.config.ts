@@ -33,7 +33,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/start.ts',
     url: `${baseURL}/`,
-    env: {PORT: String(port), HOST: '127.0.0.1'},
+    // No access log: thousands of lines would bury the test report.
+    env: {PORT: String(port), HOST: '127.0.0.1', ACCESS_LOG: 'off'},
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     stdout: 'pipe',

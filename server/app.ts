@@ -3,12 +3,19 @@ import {partnerApi, parseQuerystring} from './partner-api';
 import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
 import {staticSite} from './static-site';
 import {mcp} from './mcp';
+import {health} from './health';
+import {listFiles} from './static-site';
 import {brandFromConfig} from '../src/branding/brand';
 
 export interface AppOptions {
   /** Folder of the production build. */
   buildDir: string;
-  logger?: boolean;
+  /**
+   * Access logs and server news as JSON lines (Fastify's logger): request id, method, path
+   * (query strings left out: they can carry secrets), host, status and response time.
+   * `true` writes them to stdout; `{stream}` elsewhere (tests). Off by default.
+   */
+  logger?: boolean | {stream: NodeJS.WritableStream};
   /** Folder of the partner files; default `partners/` at the repository root. */
   partnersDir?: string;
   /** Reload the partner files when they change; default on, except under test. */
@@ -19,11 +26,26 @@ function underTest(): boolean {
   return process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
 }
 
+/** A request's URL as logged: its path only, since a query string can carry a secret. */
+export const loggedPath = (url: string | undefined) => (url ?? '').split(/[?#]/)[0];
+
+function loggerOptions(logger: AppOptions['logger']) {
+  if (!logger) return false;
+  return {
+    level: 'info',
+    ...(logger === true ? {} : {stream: logger.stream}),
+    serializers: {
+      req: (req: {method?: string; url?: string; host?: string; ip?: string}) => ({method: req.method, url: loggedPath(req.url), host: req.host, remoteAddress: req.ip}),
+      res: (res: {statusCode?: number}) => ({statusCode: res.statusCode}),
+    },
+  };
+}
+
 /**
  * Where reload news goes: the Fastify logger when it is on, else the console, so that
  * an operator running `npm start` (logger off) still learns that an edit was refused.
  */
-function partnerLog(app: FastifyInstance, logger: boolean): {info: (m: string) => void; error: (m: string) => void} {
+function partnerLog(app: FastifyInstance, logger: AppOptions['logger']): {info: (m: string) => void; error: (m: string) => void} {
   if (logger) return {info: (m) => app.log.info(m), error: (m) => app.log.error(m)};
   return {info: (m) => console.log(m), error: (m) => console.error(m)};
 }
@@ -37,7 +59,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Before anything is opened, so that an invalid file stops start-up cleanly.
   const partners = await loadPartners(partnersDir);
 
-  const app = Fastify({logger: options.logger ?? false, routerOptions: {querystringParser: parseQuerystring}});
+  const app = Fastify({logger: loggerOptions(options.logger), routerOptions: {querystringParser: parseQuerystring}});
   // The API first: its /v1 routes must never fall through to the site's catch-all.
   await app.register(partnerApi, {registry: partners});
   // Markdown twins and llms files carry the brand of the host they are asked on.
@@ -45,15 +67,27 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const served = partners.lookup(host);
     return served ? brandFromConfig(served.config) : undefined;
   };
+  // Health and readiness first: cheap, and never shadowed by a page.
+  const buildFiles = (await listFiles(options.buildDir).catch(() => new Set<string>())).size;
+  let partnerFilesProblem: string | undefined;
+  await app.register(health, {
+    readiness: {buildFiles: () => buildFiles, partners: () => partners.entries.length, partnerFilesProblem: () => partnerFilesProblem},
+  });
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
   await app.register(mcp, {root: options.buildDir, brandFor});
   await app.register(staticSite, {root: options.buildDir, brandFor});
 
   if (options.watchPartners ?? !underTest()) {
-    const log = partnerLog(app, options.logger ?? false);
+    const log = partnerLog(app, options.logger);
     const watcher = watchPartners(partnersDir, partners, {
-      onError: (message) => log.error(`Partner files changed but are not valid; still serving the previous version.\n${message}`),
-      onReload: (registry) => log.info(`Partner files reloaded: ${registry.entries.map((e) => e.file).join(', ') || 'none'}.`),
+      onError: (message) => {
+        partnerFilesProblem = message;
+        log.error(`Partner files changed but are not valid; still serving the previous version.\n${message}`);
+      },
+      onReload: (registry) => {
+        partnerFilesProblem = undefined;
+        log.info(`Partner files reloaded: ${registry.entries.map((e) => e.file).join(', ') || 'none'}.`);
+      },
     });
     app.addHook('onClose', async () => watcher.close());
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {createApp} from './app';
+import {closeOnSignals} from './shutdown';
 import {buildIsFresh} from '../scripts/build-state';
 
 const siteDir = path.resolve(__dirname, '..');
@@ -20,12 +21,11 @@ async function main(): Promise<void> {
     throw new Error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`);
   }
   const host = process.env.HOST ?? '0.0.0.0';
-  const app = await createApp({buildDir});
+  // Access logs as JSON lines on stdout, unless ACCESS_LOG=off (the browser tests).
+  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off'});
   await app.listen({port, host});
   console.log(`Docs served at http://localhost:${port}`);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void app.close().then(() => process.exit(0)));
-  }
+  closeOnSignals(app);
 }
 
 main().catch((error: unknown) => {

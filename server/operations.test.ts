@@ -1,0 +1,163 @@
+// What an operator relies on: health and readiness, graceful shutdown, access logs.
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import {Writable} from 'node:stream';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import type {FastifyInstance} from 'fastify';
+import {createApp, loggedPath} from './app';
+import {closeGracefully} from './shutdown';
+
+const partner = {name: 'Acme Compute', theme: 'slate', user_type: 'user', colors: {primary: {light: 'teal'}}};
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/** A one-page build and a partner folder, both removed after the test. */
+async function fixture(): Promise<{buildDir: string; partnersDir: string}> {
+  const buildDir = await mkdtemp(path.join(os.tmpdir(), 'docs-build-'));
+  const partnersDir = await mkdtemp(path.join(os.tmpdir(), 'docs-partners-'));
+  await writeFile(path.join(buildDir, 'index.html'), '<!doctype html><title>Home</title>');
+  await writeFile(path.join(buildDir, '404.html'), '<!doctype html><title>Page Not Found</title>');
+  await writeFile(path.join(partnersDir, 'acme.json'), JSON.stringify({domains: ['acme.localhost'], ...partner}));
+  cleanups.push(() => rm(buildDir, {recursive: true, force: true}), () => rm(partnersDir, {recursive: true, force: true}));
+  return {buildDir, partnersDir};
+}
+
+async function listening(app: FastifyInstance): Promise<number> {
+  await app.listen({port: 0, host: '127.0.0.1'});
+  return (app.server.address() as {port: number}).port;
+}
+
+function get(port: number, pathname: string, agent?: http.Agent): Promise<{status: number; headers: http.IncomingHttpHeaders; body: string}> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({host: '127.0.0.1', port, path: pathname, agent}, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk));
+      res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body}));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('health and readiness', () => {
+  it('answers /healthz and /readyz, never cached, and is not ready while the partner files on disk are invalid', async () => {
+    const {buildDir, partnersDir} = await fixture();
+    const app = await createApp({buildDir, partnersDir, watchPartners: true});
+    cleanups.push(() => app.close());
+    const port = await listening(app);
+
+    const live = await get(port, '/healthz');
+    expect(live.status).toBe(200);
+    expect(JSON.parse(live.body)).toEqual({status: 'ok'});
+    expect(live.headers['cache-control']).toBe('no-store');
+
+    const ready = await get(port, '/readyz');
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.body)).toMatchObject({status: 'ready', partners: 1});
+    expect(JSON.parse(ready.body).buildFiles).toBeGreaterThan(0);
+    expect(ready.headers['cache-control']).toBe('no-store');
+
+    // A broken edit: still serving the previous version, but not ready, saying why.
+    await writeFile(path.join(partnersDir, 'acme.json'), '{"domains": ["acme.localhost"], "name": ');
+    await vi.waitFor(async () => expect((await get(port, '/readyz')).status).toBe(503), {timeout: 20_000, interval: 50});
+    const broken = JSON.parse((await get(port, '/readyz')).body);
+    expect(broken.status).toBe('not ready');
+    expect(broken.reasons.join(' ')).toMatch(/partner files are not valid: .*acme\.json/s);
+
+    // Put right again: ready.
+    await writeFile(path.join(partnersDir, 'acme.json'), JSON.stringify({domains: ['acme.localhost'], ...partner}));
+    await vi.waitFor(async () => expect((await get(port, '/readyz')).status).toBe(200), {timeout: 20_000, interval: 50});
+  });
+
+  it('is not ready with an empty build', async () => {
+    const {partnersDir} = await fixture();
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'docs-empty-build-'));
+    cleanups.push(() => rm(empty, {recursive: true, force: true}));
+    const app = await createApp({buildDir: empty, partnersDir, watchPartners: false});
+    cleanups.push(() => app.close());
+    const res = await app.inject({method: 'GET', url: '/readyz'});
+    expect(res.statusCode).toBe(503);
+    expect(res.json().reasons).toContain('no build is loaded');
+  });
+});
+
+describe('graceful shutdown', () => {
+  /** An app with a route that answers only when the test lets it. */
+  async function withSlowRoute() {
+    const {buildDir, partnersDir} = await fixture();
+    const app = await createApp({buildDir, partnersDir, watchPartners: false});
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const started = new Promise<void>((resolve) => (arrived = resolve));
+    app.get('/slow', async () => {
+      arrived();
+      await released;
+      return {done: true};
+    });
+    const port = await listening(app);
+    return {app, port, release, started};
+  }
+
+  it('stops accepting, answers the request in flight, and exits 0', async () => {
+    const {app, port, release, started} = await withSlowRoute();
+    const inFlight = get(port, '/slow');
+    await started;
+    const exit = vi.fn();
+    const closing = closeGracefully(app, {graceMs: 60_000, exit, log: () => {}});
+    // New connections are refused once closing has begun.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false), {timeout: 10_000, interval: 10});
+    await expect(get(port, '/healthz')).rejects.toThrow(/ECONNREFUSED/);
+    expect(exit).not.toHaveBeenCalled();
+    release();
+    expect(await inFlight).toMatchObject({status: 200, body: '{"done":true}'});
+    expect(await closing).toBe(0);
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
+  it('cuts requests still in flight after the grace period, and exits 1', async () => {
+    const {app, port, release, started} = await withSlowRoute();
+    cleanups.push(async () => release());
+    const inFlight = get(port, '/slow').catch((error: Error) => error);
+    await started;
+    const exit = vi.fn();
+    expect(await closeGracefully(app, {graceMs: 50, exit, log: () => {}})).toBe(1);
+    expect(exit).toHaveBeenCalledWith(1);
+    release();
+    await inFlight;
+  });
+});
+
+describe('access logs', () => {
+  it('writes one JSON line per request with its id, host, path without the query, status and time', async () => {
+    const {buildDir, partnersDir} = await fixture();
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString().split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const app = await createApp({buildDir, partnersDir, watchPartners: false, logger: {stream}});
+    cleanups.push(() => app.close());
+    const res = await app.inject({method: 'GET', url: '/?token=secret-value', headers: {host: 'acme.localhost'}});
+    expect(res.statusCode).toBe(200);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = entries.find((e) => e.msg === 'request completed') as {reqId: string; res: {statusCode: number}; responseTime: number};
+    const incoming = entries.find((e) => e.msg === 'incoming request') as {reqId: string; req: {url: string; host: string; method: string}};
+    expect(incoming.req).toMatchObject({method: 'GET', url: '/', host: 'acme.localhost'});
+    expect(completed).toMatchObject({reqId: incoming.reqId, res: {statusCode: 200}});
+    expect(completed.responseTime).toBeGreaterThanOrEqual(0);
+    expect(lines.join('\n')).not.toContain('secret-value');
+  });
+
+  it('logs paths without query strings or fragments', () => {
+    expect(loggedPath('/mcp?api_key=x#y')).toBe('/mcp');
+    expect(loggedPath('/docs/intro')).toBe('/docs/intro');
+    expect(loggedPath(undefined)).toBe('');
+  });
+});
