@@ -4,6 +4,7 @@ import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
 import {staticSite} from './static-site';
 import {mcp} from './mcp';
 import {health} from './health';
+import {addSecurityHeaders, type SecurityOptions} from './security-headers';
 import {listFiles} from './static-site';
 import {brandFromConfig} from '../src/branding/brand';
 
@@ -18,6 +19,8 @@ export interface AppOptions {
   logger?: boolean | {stream: NodeJS.WritableStream};
   /** Folder of the partner files; default `partners/` at the repository root. */
   partnersDir?: string;
+  /** Who may frame the docs, and whether the site is served over HTTPS (HSTS). */
+  security?: SecurityOptions;
   /** Reload the partner files when they change; default on, except under test. */
   watchPartners?: boolean;
 }
@@ -67,6 +70,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     const served = partners.lookup(host);
     return served ? brandFromConfig(served.config) : undefined;
   };
+  // On every response, the plugins' below included (a root hook reaches them all).
+  addSecurityHeaders(app, options.security);
   // Health and readiness first: cheap, and never shadowed by a page.
   const buildFiles = (await listFiles(options.buildDir).catch(() => new Set<string>())).size;
   let partnerFilesProblem: string | undefined;

@@ -1,4 +1,4 @@
-// What an operator relies on: health and readiness, graceful shutdown, access logs.
+// What an operator relies on: health and readiness, graceful shutdown, access logs, security headers.
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {createApp, loggedPath} from './app';
 import {closeGracefully} from './shutdown';
+import {securityHeaders} from './security-headers';
 
 const partner = {name: 'Acme Compute', theme: 'slate', user_type: 'user', colors: {primary: {light: 'teal'}}};
 
@@ -159,5 +160,32 @@ describe('access logs', () => {
     expect(loggedPath('/mcp?api_key=x#y')).toBe('/mcp');
     expect(loggedPath('/docs/intro')).toBe('/docs/intro');
     expect(loggedPath(undefined)).toBe('');
+  });
+});
+
+describe('security headers', () => {
+  it('are on every response: pages, the not-found page, the partner API and health', async () => {
+    const {buildDir, partnersDir} = await fixture();
+    const app = await createApp({buildDir, partnersDir, watchPartners: false});
+    cleanups.push(() => app.close());
+    for (const url of ['/', '/no-such-page', '/v1/auth/partner-config/docs?domain=acme.localhost', '/healthz']) {
+      const res = await app.inject({method: 'GET', url});
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['content-security-policy'], url).toBe("frame-ancestors 'self'");
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('let the operator allow framing origins and turn on HSTS, and refuse anything that is not an origin', async () => {
+    const {buildDir, partnersDir} = await fixture();
+    const app = await createApp({buildDir, partnersDir, watchPartners: false, security: {frameAncestors: ['https://portal.example'], https: true}});
+    cleanups.push(() => app.close());
+    const res = await app.inject({method: 'GET', url: '/'});
+    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self' https://portal.example");
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    for (const bad of ['https://portal.example; script-src *', 'javascript:alert(1)', 'portal.example', 'https://portal.example/path']) {
+      expect(() => securityHeaders({frameAncestors: [bad]}), bad).toThrow(/FRAME_ANCESTORS: .* is not an origin/);
+    }
   });
 });

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   }
   const host = process.env.HOST ?? '0.0.0.0';
   // Access logs as JSON lines on stdout, unless ACCESS_LOG=off (the browser tests).
-  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off'});
+  // FRAME_ANCESTORS: origins allowed to frame the docs, space-separated; HTTPS=true sends HSTS.
+  const security = {frameAncestors: (process.env.FRAME_ANCESTORS ?? '').split(/\s+/).filter(Boolean), https: process.env.HTTPS === 'true'};
+  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off', security});
   await app.listen({port, host});
   console.log(`Docs served at http://localhost:${port}`);
   closeOnSignals(app);
