@@ -1,5 +1,7 @@
 import {expect, test, type Page, type Route} from '@playwright/test';
 import {brandCssVariables} from '../src/branding/colors';
+import {BRAND_RETRY_LIMIT, retryDelayMs} from '../src/branding/staleIfError';
+import {PARTNER_CONFIG_TIMEOUT_MS} from '../plugins/branding';
 import {patientBrandLookup, waitForHydration} from './helpers';
 
 const API = '**/v1/auth/partner-config/docs?domain=*';
@@ -125,6 +127,26 @@ async function expectBranded(page: Page): Promise<void> {
   const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ifm-color-primary').trim());
   expect(primary).toBe('#0f766e');
 }
+
+/** The brand cache entry the site keeps for a host (the same storage and key the site uses). */
+const cachedEntry = (page: Page, host: string) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), `brand:v1:${host}`);
+
+/** Ages the cached brand of a host by rewriting the time it was stored. */
+const ageCachedEntry = (page: Page, host: string, ageMs: number) =>
+  page.evaluate(
+    ({key, ageMs}) => {
+      const entry = JSON.parse(localStorage.getItem(key) ?? 'null');
+      localStorage.setItem(key, JSON.stringify({...entry, savedAt: Date.now() - ageMs}));
+    },
+    {key: `brand:v1:${host}`, ageMs},
+  );
+
+const defaultBrandSeen = (page: Page) => page.evaluate(() => (window as unknown as {__defaultBrandSeen: string[]}).__defaultBrandSeen);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Every background lookup's wait and its own timeout: how long a fresh config may take to arrive by retry. */
+const WHOLE_RETRY_SCHEDULE_MS = Array.from({length: BRAND_RETRY_LIMIT}, (_, i) => retryDelayMs(i)! + PARTNER_CONFIG_TIMEOUT_MS).reduce((a, b) => a + b, 0) + 15_000;
 
 // The page gives the partner-config API 3 s; on a busy machine a test's answer can take
 // longer, and the page would then rightly fall back to the default brand. These tests are
@@ -267,6 +289,10 @@ test.describe('partner branding', () => {
       await expect(page.locator('.navbar__brand img').first()).toHaveAttribute('alt', 'Violet Cloud');
       await expect(page.locator('.navbar__brand')).toBeVisible();
       await expect(page.locator('article [data-brand-name]').first()).toHaveText('Violet Cloud');
+      // A first visit: nothing cached to keep, so no stale brand, and the default host's search.
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'default');
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand-stale', /.*/);
+      await expect(page.locator('.navbar .DocSearch-Button')).toBeVisible();
       // Console messages reach the test asynchronously, after the page has moved on.
       await expect.poll(() => errors.some((e) => e.includes('Org config fetch failed'))).toBe(true);
     });
@@ -418,11 +444,13 @@ test.describe('partner branding', () => {
     await page.goto(partnerUrl(baseURL, 'acme.localhost'));
     await expectBranded(page);
 
-    // The API is down for one visit: that visit shows the default brand...
+    // The API is down for one visit: that visit keeps the cached brand (stale-if-error)...
     answer.current = (route) => route.fulfill({status: 503, body: 'maintenance'});
     await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
-    await waitForHydration(page);
-    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+    await expect(page.locator('html')).toHaveAttribute('data-brand-settled', /.+/);
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Acme Compute');
+    await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'partner');
+    await expect(page.locator('html')).toHaveAttribute('data-brand-stale', 'retrying');
 
     // ...and the next one is still branded before the app starts.
     answer.current = () => Promise.resolve();
@@ -434,11 +462,16 @@ test.describe('partner branding', () => {
     startApp();
     await waitForHydration(page);
 
-    // "Not a partner" is definitive: the next visit shows the default brand at once.
+    // "Not a partner" is definitive, even with the brand cached: the partner left. The
+    // default brand, and the cache forgets the partner, so the next visit shows the default at once.
     answer.current = (route) => route.fulfill({status: 404, json: {message: 'No partner for this domain'}});
     await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
     await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'default');
     await expect(page.locator('html')).not.toHaveAttribute('data-brand', 'partner');
+    await expect(page.locator('html')).not.toHaveAttribute('data-brand-stale', /.*/);
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+    expect(await cachedEntry(page, 'acme.localhost')).toEqual({partner: false});
     answer.current = () => Promise.resolve();
     await page.goto(partnerUrl(baseURL, 'acme.localhost'), {waitUntil: 'domcontentloaded'});
     await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
@@ -473,6 +506,118 @@ test.describe('partner branding', () => {
     await expect(page.locator('.navbar__brand img')).toHaveCount(0);
     await expect(title).toHaveText('Plain Partner');
     expect(await page.evaluate(() => (window as unknown as {__defaultBrandSeen: string[]}).__defaultBrandSeen)).toEqual([]);
+  });
+});
+
+// Stale-if-error: a reader whose browser holds a partner's brand from the last 7 days keeps it
+// when the lookup fails, while the page retries in the background.
+test.describe('a known partner when the partner-config API fails', () => {
+  const FAULTS = [
+    ['a timeout', () => undefined],
+    ['a network error', (route: Route) => route.abort('connectionrefused')],
+    ['HTTP 500', (route: Route) => route.fulfill({status: 500, body: 'oops'})],
+    ['invalid JSON', (route: Route) => route.fulfill({status: 200, contentType: 'application/json', body: '{"name": "Acme",'})],
+  ] as const;
+  const renamed = {...acme, name: 'Acme Cloud', copyright: '© 2025 Acme Cloud Ltd.'};
+
+  for (const [fault, handler] of FAULTS) {
+    test(`a repeat visit keeps the cached brand through ${fault}, and a retry's fresh config replaces it in place`, async ({page, baseURL}) => {
+      test.setTimeout(WHOLE_RETRY_SCHEDULE_MS + 60_000);
+      const answer: {current: (route: Route) => unknown} = {current: (route) => route.fulfill({json: acme})};
+      await page.route(API, (route) => answer.current(route));
+      // The first visit must not race the page's 3 s timer; the repeat visit of the timeout case must.
+      await patientBrandLookup(page);
+      await page.goto(partnerUrl(baseURL, 'acme.localhost'));
+      await expectBranded(page);
+      if (fault === 'a timeout') await page.unroute('**/*');
+
+      await watchForDefaultBrand(page);
+      answer.current = handler;
+      await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
+      // The lookup has ended (in the timeout case, after the page's 3 s), with the partner's brand.
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', /.+/, {timeout: 30_000});
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'partner');
+      await expectBranded(page);
+      await expect(page.locator('html')).toHaveAttribute('data-brand-stale', 'retrying');
+      expect(await defaultBrandSeen(page)).toEqual([]);
+
+      // The API is back with a changed config: a background retry applies it, with no default
+      // brand in between. Retries that ran before this point failed; the next one may come only
+      // at the end of the schedule, so the wait may last all of it (a limit, not a delay).
+      answer.current = (route) => route.fulfill({json: renamed});
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand-stale', /.*/, {timeout: WHOLE_RETRY_SCHEDULE_MS});
+      await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Acme Cloud');
+      await expect(page.locator('.footer__copyright')).toHaveText('© 2025 Acme Cloud Ltd.');
+      await expect(page.locator('article [data-brand-name]').first()).toHaveText('Acme Cloud');
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'partner');
+      await expect(page.locator('.navbar .DocSearch-Button')).toBeHidden();
+      expect((await cachedEntry(page, 'acme.localhost')).name).toBe('Acme Cloud');
+      expect(await defaultBrandSeen(page)).toEqual([]);
+    });
+  }
+
+  test.describe('with the lookup held back', () => {
+    test.beforeEach(async ({page}) => patientBrandLookup(page));
+
+    test('the cached brand stands in for 7 days; after that a failure shows the default brand', async ({page, baseURL}) => {
+      const answer: {current: (route: Route) => unknown} = {current: (route) => route.fulfill({json: acme})};
+      await page.route(API, (route) => answer.current(route));
+      await page.goto(partnerUrl(baseURL, 'acme.localhost'));
+      await expectBranded(page);
+      const savedAt = (await cachedEntry(page, 'acme.localhost')).savedAt;
+      expect(Date.now() - savedAt).toBeLessThan(DAY_MS);
+
+      // Six days old: still kept through an outage.
+      answer.current = (route) => route.fulfill({status: 500, body: 'oops'});
+      await ageCachedEntry(page, 'acme.localhost', 6 * DAY_MS);
+      await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', /.+/);
+      await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Acme Compute');
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'partner');
+      await expect(page.locator('html')).toHaveAttribute('data-brand-stale', 'retrying');
+
+      // Eight days old: the seed's rule again, the default brand (with its search) and no retries.
+      await ageCachedEntry(page, 'acme.localhost', 8 * DAY_MS);
+      await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'default');
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand-stale', /.*/);
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand', 'partner');
+      await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+      await expect(page.locator('.navbar .DocSearch-Button')).toBeVisible();
+      // An outage is no news about the partner: the entry stays, and the next answer renews it.
+      expect((await cachedEntry(page, 'acme.localhost')).name).toBe('Acme Compute');
+      answer.current = (route) => route.fulfill({json: acme});
+      await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'partner');
+      await expect.poll(async () => Date.now() - (await cachedEntry(page, 'acme.localhost')).savedAt).toBeLessThan(DAY_MS);
+    });
+
+    test('a first visit under an outage shows the default brand, as before', async ({page, baseURL}) => {
+      await page.route(API, (route) => route.fulfill({status: 500, body: 'oops'}));
+      await page.goto(partnerUrl(baseURL, 'acme.localhost'));
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'default');
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand-stale', /.*/);
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
+      await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+      expect(await cachedEntry(page, 'acme.localhost')).toBeNull();
+    });
+
+    test('a 404 on a background retry means the partner left: the default brand, and the cache forgets it', async ({page, baseURL}) => {
+      const answer: {current: (route: Route) => unknown} = {current: (route) => route.fulfill({json: acme})};
+      await page.route(API, (route) => answer.current(route));
+      await page.goto(partnerUrl(baseURL, 'acme.localhost'));
+      await expectBranded(page);
+
+      answer.current = (route) => route.abort('connectionrefused');
+      await page.goto(partnerUrl(baseURL, 'acme.localhost', '/docs/intro'));
+      await expect(page.locator('html')).toHaveAttribute('data-brand-stale', 'retrying');
+      await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Acme Compute');
+      answer.current = (route) => route.fulfill({status: 404, json: {message: 'No partner for this domain'}});
+      await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'default', {timeout: 30_000});
+      await expect(page.locator('html')).not.toHaveAttribute('data-brand-stale', /.*/);
+      await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
+      expect(await cachedEntry(page, 'acme.localhost')).toEqual({partner: false});
+    });
   });
 });
 

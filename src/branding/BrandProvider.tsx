@@ -28,6 +28,8 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
   const settings = useDocusaurusContext().siteConfig.customFields?.branding as BrandSettings | undefined;
   const [brand, setBrand] = useState<Brand>(() => defaultBrand(logoAlt));
   const [settled, setSettled] = useState(false);
+  /** Set while a cached partner brand stands in for a failed lookup: background lookups left, or none. */
+  const [stale, setStale] = useState<'retrying' | 'given-up' | null>(null);
   const [runtime, setRuntime] = useState<Runtime | null>(null);
   const afterCommit = useRef<(() => void) | null>(null);
 
@@ -38,57 +40,74 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
 
   useEffect(() => {
     let cancelled = false;
+    let stopLookup: (() => void) | null = null;
     loadRuntime()
       .then(async (loaded) => {
         if (cancelled) return;
         setRuntime(loaded);
-        const cached = await loaded.readCachedBrand();
+        const cached = await loaded.readCache();
         // Committed on its own before going on: the pre-paint script already wrote this brand
         // into the page behind React's back, and React must have rendered it to undo it should
         // the refresh fail (batched with that failure, it would see no change and leave it).
         if (cached) {
           await new Promise<void>((resolve) => {
             afterCommit.current = resolve;
-            setBrand(cached);
+            setBrand(cached.brand);
           });
           if (cancelled) return;
         }
-        try {
-          const config = await loaded.loadPartnerConfig({apiBase: settings?.apiBase ?? null, timeoutMs: settings?.timeoutMs ?? 3000});
-          if (cancelled) return;
-          loaded.writeCachedBrand(config);
-          setBrand(brandFromConfig(config));
-        } catch (error) {
-          if (cancelled) return;
-          console.error('Org config fetch failed', error);
-          // Only "not a partner" is remembered; after an outage the cache keeps the last good config.
-          loaded.rememberLoadFailure(error);
-          // Already the default brand (the default host's usual case): the same object, so
-          // nothing that shows the brand renders again.
-          setBrand((current) => (current.is_partner ? defaultBrand(logoAlt) : current));
-        }
+        const options = {apiBase: settings?.apiBase ?? null, timeoutMs: settings?.timeoutMs ?? 3000};
+        // The first lookup takes over the pre-paint script's request; a retry asks again.
+        stopLookup = loaded.lookUpBrand(() => loaded.loadPartnerConfig(options), !cached ? 'none' : cached.fresh ? 'fresh' : 'expired', {
+          fresh(config) {
+            loaded.writeCachedBrand(config);
+            // A partner's brand replaces the cached one in place: never the default in between.
+            setBrand(brandFromConfig(config));
+            setStale(null);
+            setSettled(true);
+          },
+          stale(error, failure, retrying) {
+            // A known partner whose lookup failed keeps its cached brand (staleIfError.ts).
+            console.warn(`Org config fetch failed (${failure}); keeping the cached brand${retrying ? ', retrying' : ''}`, error);
+            setStale(retrying ? 'retrying' : 'given-up');
+            setSettled(true);
+          },
+          fallback(error, _failure, forget) {
+            console.error('Org config fetch failed', error);
+            // Only "not a partner" is remembered; after an outage the cache keeps the last good config.
+            if (forget) loaded.writeCachedBrand(null);
+            // Already the default brand (the default host's usual case): the same object, so
+            // nothing that shows the brand renders again.
+            setBrand((current) => (current.is_partner ? defaultBrand(logoAlt) : current));
+            setStale(null);
+            setSettled(true);
+          },
+        });
       })
       .catch((error: unknown) => {
         // The runtime chunk itself failed to load: show the default brand.
         console.error('Org config fetch failed', error);
         document.documentElement.removeAttribute('data-brand-pending');
-      })
-      .finally(() => {
         if (!cancelled) setSettled(true);
       });
     return () => {
       cancelled = true;
+      stopLookup?.();
     };
   }, [logoAlt, settings?.apiBase, settings?.timeoutMs]);
 
   // After React has rendered the brand: document-level parts, then reveal; once the
-  // config request has ended, <html data-brand-settled> says which brand the page shows.
+  // config request has ended (the first lookup, retries aside), <html data-brand-settled>
+  // says which brand the page shows.
   useEffect(() => {
     if (!runtime) return;
     if (brand.is_partner || settled) runtime.applyBrandToDocument(brand);
     if (settled || brand.is_partner) runtime.revealBrand();
     if (settled) document.documentElement.setAttribute('data-brand-settled', brand.is_partner ? 'partner' : 'default');
-  }, [brand, settled, runtime]);
+    // <html data-brand-stale="retrying|given-up">: the page shows the cached partner brand because the lookup failed.
+    if (stale && brand.is_partner) document.documentElement.setAttribute('data-brand-stale', stale);
+    else document.documentElement.removeAttribute('data-brand-stale');
+  }, [brand, settled, runtime, stale]);
 
   return (
     <BrandContext.Provider value={brand}>

@@ -47,6 +47,8 @@ export interface CachedBrandEntry {
   colorMode?: string;
   /** The partner's content values (API base, console, docs, addresses: see contentValues.ts). */
   values?: Record<string, unknown>;
+  /** When the app stored it (ms since the epoch): a partner brand stands in for a failed lookup for 7 days (staleIfError.ts). */
+  savedAt?: number;
 }
 
 /**

@@ -1,7 +1,8 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {brandCacheKey} from './boot';
 import {brandFromConfig, defaultBrand} from './brand';
-import {applyBrandToDocument, isNotAPartner, loadPartnerConfig, readCachedBrand, rememberLoadFailure, writeCachedBrand} from './runtime';
+import {applyBrandToDocument, loadPartnerConfig, readCache, readCachedBrand, writeCachedBrand} from './runtime';
+import {BRAND_CACHE_MAX_AGE_MS} from './staleIfError';
 import type {PartnerConfig} from './schema';
 
 /** Just enough of a DOM element for what runtime.ts touches. */
@@ -151,38 +152,48 @@ describe('brand cache', () => {
   });
 });
 
-describe('rememberLoadFailure', () => {
-  const status = (code: number) => Object.assign(new Error('Failed to fetch config'), {status: code});
+describe('cache age', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const NOW = Date.UTC(2025, 5, 1);
 
-  it('caches the default brand only on a 404: the API said this host is not a partner', () => {
-    writeCachedBrand(acme);
-    rememberLoadFailure(status(404));
-    expect(JSON.parse(storage.getItem(brandCacheKey(HOST))!)).toEqual({partner: false});
+  it('stores when a partner brand was cached, and reads it as fresh for 7 days', async () => {
+    writeCachedBrand(acme, NOW);
+    expect(JSON.parse(storage.getItem(brandCacheKey(HOST))!).savedAt).toBe(NOW);
+    expect(await readCache(NOW + 6 * DAY)).toEqual({brand: brandFromConfig(acme), fresh: true});
+    expect(await readCache(NOW + BRAND_CACHE_MAX_AGE_MS - 1)).toMatchObject({fresh: true});
   });
 
-  it('keeps the last good config after an outage, a timeout, a 5xx or an invalid config', async () => {
-    const failures = [
-      new TypeError('Failed to fetch'),
-      new DOMException('The operation was aborted.', 'AbortError'),
-      status(500),
-      status(503),
-      status(401),
-      new Error('Invalid partner config: it must be an object with a non-empty name'),
-      new SyntaxError('Unexpected end of JSON input'),
-    ];
-    writeCachedBrand(acme);
-    const before = storage.getItem(brandCacheKey(HOST));
-    for (const failure of failures) {
-      expect(isNotAPartner(failure), String(failure)).toBe(false);
-      rememberLoadFailure(failure);
-      expect(storage.getItem(brandCacheKey(HOST))).toBe(before);
+  it('reads an older entry as expired, still with its (revalidated) brand for the first frame', async () => {
+    writeCachedBrand(acme, NOW);
+    expect(await readCache(NOW + BRAND_CACHE_MAX_AGE_MS)).toEqual({brand: brandFromConfig(acme), fresh: false});
+    expect(await readCache(NOW + 30 * DAY)).toMatchObject({fresh: false});
+  });
+
+  it('reads an entry without a time, or with a tampered one, as expired', async () => {
+    writeCachedBrand(acme, NOW);
+    const entry = JSON.parse(storage.getItem(brandCacheKey(HOST))!);
+    for (const savedAt of [undefined, null, 'yesterday', NOW + 30 * DAY]) {
+      storage.setItem(brandCacheKey(HOST), JSON.stringify({...entry, savedAt}));
+      expect((await readCache(NOW))?.fresh, String(savedAt)).toBe(false);
     }
-    expect((await readCachedBrand())?.name).toBe('Acme Compute');
   });
 
-  it('writes nothing after an outage on a first visit, so the next visit still waits for the API', () => {
-    rememberLoadFailure(status(502));
-    expect(storage.getItem(brandCacheKey(HOST))).toBeNull();
+  it('puts a stale cached config through the same validation as a fresh one', async () => {
+    storage.setItem(
+      brandCacheKey(HOST),
+      JSON.stringify({partner: true, savedAt: NOW, config: {name: '<b>Acme</b>', logos: {light: 'javascript:alert(1)'}, colors: {primary: {light: 'red;}body{display:none}'}}}}),
+    );
+    const cached = await readCache(NOW);
+    expect(cached?.fresh).toBe(true);
+    expect(cached?.brand.name).toBe('<b>Acme</b>');
+    expect(cached?.brand.logos.light).toBe('');
+    expect(JSON.stringify(cached?.brand.css)).not.toMatch(/display|;}/);
+  });
+
+  it('"not a partner" has no brand and no age', async () => {
+    writeCachedBrand(null, NOW);
+    expect(JSON.parse(storage.getItem(brandCacheKey(HOST))!)).toEqual({partner: false});
+    expect(await readCache(NOW)).toBeNull();
   });
 });
 

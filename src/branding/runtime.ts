@@ -7,6 +7,10 @@ import {brandValues} from './contentValues';
 import {partnerConfigUrl} from './apiBase';
 import {brandFromConfig, type Brand} from './brand';
 import type {PartnerConfig} from './schema';
+import {isCacheFresh} from './staleIfError';
+
+// The lookup loop lives with the rest of the runtime, off the main bundle.
+export {lookUpBrand, type LookupFailure} from './staleIfError';
 
 // The schema (zod) is loaded only when there is a config to check: a host that is not a
 // partner, the common case, never downloads or runs it.
@@ -35,16 +39,6 @@ export async function loadPartnerConfig(options: LoadOptions): Promise<PartnerCo
   return config;
 }
 
-/**
- * True when a failed config load is the API's definitive "this host is not a
- * partner" (HTTP 404). Only that answer may be remembered as the default brand:
- * an outage, a timeout, a 5xx or an invalid config says nothing about the host,
- * and caching it would show the default brand before first paint next time.
- */
-export function isNotAPartner(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as {status?: unknown}).status === 404;
-}
-
 function storage(): Storage | null {
   try {
     return window.localStorage;
@@ -53,26 +47,40 @@ function storage(): Storage | null {
   }
 }
 
-/** The last brand this host showed, if it was a partner's and still validates. */
-export async function readCachedBrand(): Promise<Brand | null> {
+/** A cached partner brand and whether it may still stand in for a failed lookup (see staleIfError.ts). */
+export interface CachedBrand {
+  brand: Brand;
+  fresh: boolean;
+}
+
+/**
+ * The last brand this host showed, if it was a partner's and still validates: the cached
+ * config goes through the same sanitising as a fresh one.
+ */
+export async function readCache(now = Date.now()): Promise<CachedBrand | null> {
   let cached: CachedBrandEntry | null;
   try {
     cached = JSON.parse(storage()?.getItem(brandCacheKey(location.hostname)) ?? 'null') as CachedBrandEntry | null;
   } catch {
     return null;
   }
-  if (!cached?.partner) return null;
+  if (typeof cached !== 'object' || !cached?.partner) return null;
   const {sanitizePartnerConfig} = await loadSchema();
   try {
     const config = sanitizePartnerConfig(cached.config);
-    return config ? brandFromConfig(config) : null;
+    return config ? {brand: brandFromConfig(config), fresh: isCacheFresh(cached.savedAt, now)} : null;
   } catch {
     return null;
   }
 }
 
-/** Remembers this host's brand: a partner's config, or null for "not a partner". */
-export function writeCachedBrand(config: PartnerConfig | null): void {
+/** The last brand this host showed, if it was a partner's and still validates. */
+export async function readCachedBrand(): Promise<Brand | null> {
+  return (await readCache())?.brand ?? null;
+}
+
+/** Remembers this host's brand: a partner's config (with the time, for its expiry), or null for "not a partner". */
+export function writeCachedBrand(config: PartnerConfig | null, now = Date.now()): void {
   let entry: CachedBrandEntry = {partner: false};
   if (config) {
     const brand = brandFromConfig(config);
@@ -84,6 +92,7 @@ export function writeCachedBrand(config: PartnerConfig | null): void {
       name: brand.name,
       logos: {light: brand.logos.light, dark: brand.logos.dark},
       values: {...brandValues(brand)},
+      savedAt: now,
     };
     if (brand.colorMode) entry.colorMode = brand.colorMode;
   }
@@ -92,11 +101,6 @@ export function writeCachedBrand(config: PartnerConfig | null): void {
   } catch (error) {
     console.warn('Brand cache not saved:', error);
   }
-}
-
-/** Updates the cache after a failed config load: only a 404 replaces it, with the default brand. */
-export function rememberLoadFailure(error: unknown): void {
-  if (isNotAPartner(error)) writeCachedBrand(null);
 }
 
 /** Applies what of a brand lives outside React: colour variables, grey theme, favicon, flags. */
