@@ -1,11 +1,13 @@
 // Every built page, read as a reader sees it once the brand is applied: on a partner host
 // nothing of the default brand may show (visible text, code, link targets, images), and on
 // the default host nothing of the partner's. The route list comes from the build, so
-// every page added later is crawled too.
+// every page added later is crawled too. The page head counts: on a partner's host its
+// canonical link, og:url, hreflang alternates and JSON-LD name the partner's docs site, in
+// the HTML the server sends (what crawlers and link unfurlers read) and after hydration.
 import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {DEFAULT_VALUES} from '../src/branding/contentValues';
-import {builtRoutes, patientBrandLookup} from './helpers';
+import {builtRoutes, nextFrames, patientBrandLookup} from './helpers';
 
 const API = '**/v1/auth/partner-config/docs?domain=*';
 const PARALLEL_PAGES = 3;
@@ -30,9 +32,9 @@ const initech = {
   copyright: '© 2025 Initech GPU',
 };
 
-/** What the reader can see or follow: visible text, every code block's text (hidden tabs too), link targets, visible images. */
+/** What the reader can see or follow (visible text, every code block's text (hidden tabs too), link targets, visible images), and the head's URLs. */
 async function readerView(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  const body = await page.evaluate(() => {
     const visible = (el: Element) => {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
@@ -48,7 +50,20 @@ async function readerView(page: Page): Promise<string[]> {
       `title ${document.title}`,
     ];
   });
+  return [...body, ...(await page.evaluate(headUrls))];
 }
+
+/** The head's URLs React manages: canonical link, og:url, hreflang alternates, JSON-LD (run in the page). */
+function headUrls(): string[] {
+  return [
+    ...Array.from(document.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]'), (link) => `head ${link.getAttribute('href')}`),
+    ...Array.from(document.head.querySelectorAll('meta[property="og:url"], meta[property="og:site_name"]'), (meta) => `head ${meta.getAttribute('content')}`),
+    ...Array.from(document.head.querySelectorAll('script[type="application/ld+json"]'), (script) => `head ${script.textContent}`),
+  ];
+}
+
+/** The `<head>` of an HTML page as sent. */
+const headOf = (html: string) => html.slice(0, html.search(/<\/head>/i));
 
 /** Loads every route, a few at a time, and returns each route's values from `forbidden` that the reader could see. */
 async function crawl(context: BrowserContext, origin: string, ready: string, forbidden: string[]): Promise<string[]> {
@@ -61,6 +76,8 @@ async function crawl(context: BrowserContext, origin: string, ready: string, for
     for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
       await page.goto(origin + route, {waitUntil: 'domcontentloaded'});
       await page.waitForFunction((selector) => document.querySelector(selector) !== null, ready, {timeout: 30_000});
+      // The head manager commits the brand's head tags on the next animation frame.
+      await nextFrames(page);
       const view = (await readerView(page)).join('\n').toLowerCase();
       const seen = forbidden.filter((value) => view.includes(value.toLowerCase()));
       if (seen.length) found.push(`${route}: ${seen.join(', ')}`);
@@ -107,5 +124,53 @@ test.describe('white label, every page', () => {
     const ready = 'html[data-has-hydrated="true"][data-brand-settled="default"]:not([data-brand-pending])';
     const found = await crawl(context, originOf(baseURL, 'localhost'), ready, forbidden);
     expect(found, `partner values on the default host:\n${found.join('\n')}`).toEqual([]);
+  });
+});
+
+test.describe('white label, the page head', () => {
+  // acme.localhost is a partner file of the server's (partners/acme.yaml) with no uris.doc:
+  // its pages name the host they are read on.
+  const defaultDocs = DEFAULT_BRAND.docsUrl;
+
+  test("the HTML a partner's host sends names the partner's docs site in every page's head", async ({request, baseURL}) => {
+    const acme = originOf(baseURL, 'acme.localhost');
+    const host = new URL(acme).host;
+    const routes = builtRoutes();
+    const found: string[] = [];
+    const queue = [...routes];
+    // Raw HTML, as a crawler or link unfurler reads it: no browser, no script run.
+    const worker = async () => {
+      for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
+        const response = await request.get(route, {headers: {host}});
+        expect(response.status(), route).toBe(200);
+        const head = headOf(await response.text());
+        if (head.includes(defaultDocs)) found.push(`${route}: ${defaultDocs}`);
+        const canonical = /<link[^>]*\brel="?canonical"?[^>]*\bhref="?([^"\s>]+)/.exec(head)?.[1];
+        if (!canonical?.startsWith(`${acme}/`)) found.push(`${route}: canonical ${canonical}`);
+      }
+    };
+    await Promise.all(Array.from({length: 8}, worker));
+    expect(found, `default docs URL in the head of a partner's page:\n${found.join('\n')}`).toEqual([]);
+
+    // The default host keeps the build's pages, pre-compressed, under another ETag.
+    const plain = await request.get('/docs/intro', {headers: {'accept-encoding': 'br'}});
+    expect(plain.headers()['content-encoding']).toBe('br');
+    expect(headOf(await plain.text())).toContain(`${defaultDocs}/docs/intro`);
+    const branded = await request.get('/docs/intro', {headers: {host, 'accept-encoding': 'br'}});
+    expect(branded.headers().etag).toBeTruthy();
+    expect(branded.headers().etag).not.toBe(plain.headers().etag);
+  });
+
+  test("after hydration, the head of a partner's page names what the server sent", async ({page, baseURL}) => {
+    const acme = originOf(baseURL, 'acme.localhost');
+    for (const route of ['/', '/docs/intro', '/docs/network/ssh', '/docs/api-reference/core-resources/dashboard']) {
+      await page.goto(acme + route, {waitUntil: 'domcontentloaded'});
+      await page.waitForFunction(() => document.querySelector('html[data-has-hydrated="true"][data-brand-settled="partner"]:not([data-brand-pending])') !== null);
+      await nextFrames(page);
+      const urls = await page.evaluate(headUrls);
+      expect(urls.length, route).toBeGreaterThanOrEqual(4);
+      expect(urls.filter((url) => url.includes(defaultDocs) || url.includes(new URL(defaultDocs).host)), route).toEqual([]);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href'), route).toBe(acme + route);
+    }
   });
 });

@@ -1,9 +1,14 @@
+import {createHash} from 'node:crypto';
 import {readdir, readFile} from 'node:fs/promises';
 import path from 'node:path';
+import {promisify} from 'node:util';
+import {brotliCompress, constants as zlibConstants, gzip} from 'node:zlib';
 import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type {Brand} from '../src/branding/brand';
 import {brandedMarkdown, isMarkdownFile, prefersMarkdown, twinOf} from './markdown';
+import {brandPage} from './head';
+import {headDocsUrl, headValues} from '../src/theme/SiteMetadata/headValues';
 
 /** What a request path maps to in the built site. */
 export type Resolution =
@@ -81,18 +86,101 @@ export function cacheControlFor(file: string): string {
   return 'public, max-age=3600';
 }
 
+/** The content coding to send a page rewritten on the fly in: brotli, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const q = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const value = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+    if (name) q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (coding: string) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip') || (q.get('x-gzip') ?? 0) > 0) return 'gzip';
+  return 'identity';
+}
+
+/** True when an `If-None-Match` header names the (weak) ETag. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+/** A page whose head was rewritten for a brand: its bytes, ETag and compressed forms (made once, on first ask). */
+interface BrandedPage {
+  body: Buffer;
+  etag: string;
+  encoded: (coding: 'br' | 'gzip') => Promise<Buffer>;
+}
+
+const compressors = {
+  // Quality 5: ~2 ms for a 40-140 KB page, 10% larger than the build's quality-11 files
+  // (which take ~100-200 ms a page: too slow for the first reader of a page on a host).
+  br: (body: Buffer) => promisify(brotliCompress)(body, {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length}}),
+  gzip: (body: Buffer) => promisify(gzip)(body, {level: 6}),
+};
+
+/** How many (page, docs URL) pairs are kept; the oldest go first. A build has a few hundred pages. */
+const BRANDED_PAGES_KEPT = 4096;
+
+/**
+ * Pages in a brand, rewritten once per (file, docs URL) and kept: later readers cost a map
+ * lookup. `undefined` when the page's head has nothing to change (the build's files serve).
+ */
+function brandedPages(root: string) {
+  const kept = new Map<string, Promise<BrandedPage | undefined>>();
+  return (file: string, docsUrl: string, read: () => Promise<Buffer> = () => readFile(path.join(root, file))): Promise<BrandedPage | undefined> => {
+    const key = `${file}\n${docsUrl}`;
+    let page = kept.get(key);
+    if (!page) {
+      page = read().then((html) => {
+        const body = brandPage(html, headValues(docsUrl));
+        if (body === html) return undefined;
+        // Weak: the same tag for each content coding of the same bytes. It differs by brand,
+        // so no cache revalidates one brand's page with another's.
+        const etag = `W/"b-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+        const encodings = new Map<'br' | 'gzip', Promise<Buffer>>();
+        const encoded = (coding: 'br' | 'gzip') => {
+          if (!encodings.has(coding)) encodings.set(coding, compressors[coding](body));
+          return encodings.get(coding)!;
+        };
+        return {body, etag, encoded};
+      });
+      page.catch(() => kept.delete(key));
+      kept.set(key, page);
+      if (kept.size > BRANDED_PAGES_KEPT) kept.delete(kept.keys().next().value!);
+    }
+    return page;
+  };
+}
+
+/** The origin a request was made to; the port is kept only when it is a number. */
+function originOf(request: FastifyRequest, hostname: string): string {
+  const port = /^\d{1,5}$/.test(String(request.port ?? '')) ? `:${request.port}` : '';
+  return `${request.protocol}://${hostname}${port}`;
+}
+
 export interface StaticSiteOptions {
   /** Absolute path of the build folder. */
   root: string;
-  /** The brand of a host name (lower case, no port); Markdown files are sent in it. Default brand when absent. */
+  /**
+   * The brand of a host name (lower case, no port). Markdown files are sent in it, and on a
+   * partner's host pages name its docs site in their head. Default brand when absent.
+   */
   brandFor?: (hostname: string) => Brand | undefined;
 }
 
-/** Serves a Docusaurus build: clean URLs, pre-compressed files, long caching of hashed assets, 404 page. */
+/**
+ * Serves a Docusaurus build: clean URLs, pre-compressed files, long caching of hashed assets, 404 page.
+ * On a partner's host, pages are sent with the partner's docs URL in their head (see server/head.ts).
+ */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
   const root = path.resolve(options.root);
   const files = await listFiles(root);
   const notFoundPage = files.has('404.html') ? await readFile(path.join(root, '404.html')) : Buffer.from('Not found');
+
+  const branded = brandedPages(root);
 
   await app.register(fastifyStatic, {root, serve: false, preCompressed: true, cacheControl: false, dotfiles: 'allow'});
 
@@ -102,12 +190,17 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (resolution.kind === 'redirect') {
       return reply.redirect(resolution.location + url.search, 301);
     }
+    const hostname = request.hostname.toLowerCase();
+    const brand = options.brandFor?.(hostname);
+    // On a partner's host, pages name the partner's docs site in their head (server/head.ts).
+    const docsUrl = brand?.is_partner ? headDocsUrl(brand, originOf(request, hostname)) : undefined;
     if (resolution.kind === 'not-found') {
+      const page = docsUrl ? await branded('404.html', docsUrl, async () => notFoundPage) : undefined;
       return reply
         .code(404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(notFoundPage);
+        .send(page?.body ?? notFoundPage);
     }
     let file = resolution.file;
     // A page with a Markdown twin answers `Accept: text/markdown` with the twin.
@@ -115,16 +208,22 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (twin && prefersMarkdown(request.headers.accept)) file = twin;
     reply.header('cache-control', cacheControlFor(file));
     reply.header('vary', twin ? 'Accept, Accept-Encoding' : 'Accept-Encoding');
+    if (docsUrl && file.endsWith('.html')) {
+      // The build's pre-compressed files hold the default head: this page is compressed here.
+      const page = await branded(file, docsUrl);
+      if (!page) return reply.sendFile(file);
+      reply.header('etag', page.etag).type('text/html; charset=utf-8');
+      if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+      const coding = pickEncoding(request.headers['accept-encoding']);
+      if (coding === 'identity') return reply.send(page.body);
+      return reply.header('content-encoding', coding).send(await page.encoded(coding));
+    }
     if (!isMarkdownFile(file)) return reply.sendFile(file);
 
     reply.type(file.endsWith('.md') ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8');
-    const hostname = request.hostname.toLowerCase();
-    const brand = options.brandFor?.(hostname);
     if (brand?.is_partner) {
-      // The host name is one a partner file lists; the port is kept only when it is a number.
-      const port = /^\d{1,5}$/.test(String(request.port ?? '')) ? `:${request.port}` : '';
-      const origin = `${request.protocol}://${hostname}${port}`;
-      return reply.send(brandedMarkdown(await readFile(path.join(root, file), 'utf8'), brand, origin));
+      // The host name is one a partner file lists.
+      return reply.send(brandedMarkdown(await readFile(path.join(root, file), 'utf8'), brand, originOf(request, hostname)));
     }
     return reply.sendFile(file);
   };
