@@ -14,6 +14,7 @@ import routePrefetchPlugin from './plugins/route-prefetch';
 import compileHintsPlugin from './plugins/compile-hints';
 import releaseFeedPlugin from './plugins/release-feed';
 import markdownTwinsPlugin from './plugins/markdown-twins';
+import securityPolicyPlugin from './plugins/security-policy';
 import remarkApiOperation from './plugins/openapi/remark';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
@@ -23,6 +24,8 @@ const docsDir = path.join(siteDir, 'docs');
 // The bench builds once with the webpack bundler to measure what Faster buys.
 const useFaster = process.env.DOCS_BUNDLER !== 'webpack';
 const gtmContainerId = process.env.GTM_CONTAINER_ID?.trim();
+// The partner-config API's base, when it is not the site's own origin.
+const partnerApiBase = process.env.DOCS_API_BASE?.trim() || null;
 
 // Search runs against Algolia when all three are set at build time, else locally from
 // the records the build writes (no account, no server needed).
@@ -77,7 +80,7 @@ const config: Config = {
   },
 
   customFields: {
-    branding: {apiBase: process.env.DOCS_API_BASE?.trim() || null, timeoutMs: PARTNER_CONFIG_TIMEOUT_MS},
+    branding: {apiBase: partnerApiBase, timeoutMs: PARTNER_CONFIG_TIMEOUT_MS},
     search: {mode: searchMode},
   },
 
@@ -96,6 +99,8 @@ const config: Config = {
     [openApiPlugin, {specDir: path.join(siteDir, 'openapi'), pagesDir: path.join(docsDir, 'api-reference'), routeBase: '/docs/api-reference'}],
     // Every page as Markdown at its route + `.md`, and the llms files (production builds).
     markdownTwinsPlugin,
+    // The origins the build's settings call on, for the server's Content-Security-Policy.
+    [securityPolicyPlugin, {apiBase: partnerApiBase, algolia: searchMode === 'algolia', tagManager: !!gtmContainerId}],
   ],
 
   presets: [

@@ -28,7 +28,8 @@ export interface AxeViolation {
 
 /** Runs axe-core in the page (WCAG 2.x A and AA rules) and returns the violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({content: axeSource});
+  // Evaluated through the protocol, not as an inline <script>, which the site's CSP refuses.
+  await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as {axe: {run: (ctx: Document, opts: object) => Promise<{violations: AxeViolation[]}>}}).axe;
     const result = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
@@ -73,6 +74,8 @@ export async function patientBrandLookup(page: Page | BrowserContext): Promise<v
     const headers = {...response.headers()};
     delete headers['content-encoding'];
     delete headers['content-length'];
+    // The page's inline script is changed, so its hash no longer matches the site's CSP.
+    delete headers['content-security-policy'];
     await route.fulfill({response, headers, body: html.replace(setting, '$160000')});
   });
 }

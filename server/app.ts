@@ -63,15 +63,15 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const partners = await loadPartners(partnersDir);
 
   const app = Fastify({logger: loggerOptions(options.logger), routerOptions: {querystringParser: parseQuerystring}});
-  // The API first: its /v1 routes must never fall through to the site's catch-all.
-  await app.register(partnerApi, {registry: partners});
-  // Markdown twins and llms files carry the brand of the host they are asked on.
+  // Markdown twins, llms files and the security policy follow the brand of the host asked.
   const brandFor = (host: string) => {
     const served = partners.lookup(host);
     return served ? brandFromConfig(served.config) : undefined;
   };
-  // On every response, the plugins' below included (a root hook reaches them all).
-  addSecurityHeaders(app, options.security);
+  // On every response: added before any plugin, so that each one's routes get it.
+  await addSecurityHeaders(app, {...options.security, root: options.buildDir, brandFor});
+  // The API first: its /v1 routes must never fall through to the site's catch-all.
+  await app.register(partnerApi, {registry: partners});
   // Health and readiness first: cheap, and never shadowed by a page.
   const buildFiles = (await listFiles(options.buildDir).catch(() => new Set<string>())).size;
   let partnerFilesProblem: string | undefined;

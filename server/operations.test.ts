@@ -9,6 +9,7 @@ import type {FastifyInstance} from 'fastify';
 import {createApp, loggedPath} from './app';
 import {closeGracefully} from './shutdown';
 import {securityHeaders} from './security-headers';
+import {inlineScripts, POLICY_FILE, scriptHash} from '../plugins/security-policy/policy';
 
 const partner = {name: 'Acme Compute', theme: 'slate', user_type: 'user', colors: {primary: {light: 'teal'}}};
 
@@ -172,7 +173,7 @@ describe('security headers', () => {
       const res = await app.inject({method: 'GET', url});
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['content-security-policy'], url).toBe("frame-ancestors 'self'");
+      expect(res.headers['content-security-policy'], url).toMatch(/^default-src 'self'; script-src 'self'; .*; frame-ancestors 'self'$/);
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
@@ -182,10 +183,43 @@ describe('security headers', () => {
     const app = await createApp({buildDir, partnersDir, watchPartners: false, security: {frameAncestors: ['https://portal.example'], https: true}});
     cleanups.push(() => app.close());
     const res = await app.inject({method: 'GET', url: '/'});
-    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self' https://portal.example");
+    expect(res.headers['content-security-policy']).toMatch(/; frame-ancestors 'self' https:\/\/portal\.example$/);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     for (const bad of ['https://portal.example; script-src *', 'javascript:alert(1)', 'portal.example', 'https://portal.example/path']) {
       expect(() => securityHeaders({frameAncestors: [bad]}), bad).toThrow(/FRAME_ANCESTORS: .* is not an origin/);
     }
+  });
+});
+
+describe('content security policy', () => {
+  it("allows the build's inline scripts by hash, the origins its settings name, and the host's partner's logo origins", async () => {
+    const {buildDir, partnersDir} = await fixture();
+    const prePaint = 'document.documentElement.dataset.x="1"';
+    await writeFile(
+      path.join(buildDir, 'index.html'),
+      `<!doctype html><script>${prePaint}</script><script type=application/ld+json>{"a":1}</script><script src=/assets/a.js></script><title>Home</title>`,
+    );
+    await writeFile(path.join(buildDir, POLICY_FILE), JSON.stringify({connectSrc: ['https://api.partners.example', 'javascript:alert(1)'], scriptSrc: [], imgSrc: []}));
+    await writeFile(path.join(partnersDir, 'globex.json'), JSON.stringify({domains: ['globex.localhost'], ...partner, name: 'Globex', logos: {light: 'https://cdn.globex.example/logo.svg', dark: '/img/globex-dark.svg'}}));
+    const app = await createApp({buildDir, partnersDir, watchPartners: false});
+    cleanups.push(() => app.close());
+
+    const policyOf = async (host: string) => {
+      const res = await app.inject({method: 'GET', url: '/', headers: {host}});
+      return Object.fromEntries(String(res.headers['content-security-policy']).split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    };
+    const plain = await policyOf('localhost');
+    expect(plain['script-src']).toEqual(["'self'", scriptHash(prePaint)]);
+    expect(plain['connect-src']).toEqual(["'self'", 'https://api.partners.example']);
+    expect(plain['img-src']).toEqual(["'self'", 'data:']);
+    expect(plain['object-src']).toEqual(["'none'"]);
+    const globex = await policyOf('globex.localhost');
+    expect(globex['img-src']).toEqual(["'self'", 'data:', 'https://cdn.globex.example']);
+    expect((await policyOf('acme.localhost'))['img-src']).toEqual(["'self'", 'data:']);
+  });
+
+  it('reads the inline scripts that run, not data blocks or external scripts', () => {
+    const html = '<script>a()</script><script type="application/ld+json">{}</script><script type=module>b()</script><script src="/x.js"></script><SCRIPT>c()</SCRIPT>';
+    expect(inlineScripts(html)).toEqual(['a()', 'b()', 'c()']);
   });
 });

@@ -1,18 +1,31 @@
 /**
  * Security headers on every response of the server: the browser must not guess content
- * types, pages send only their origin as a referrer to other sites, and only the allowed
- * origins may frame the docs (`frame-ancestors`, which CSP alone can say; the old
- * `X-Frame-Options` cannot list origins). HSTS only when the operator says the site is
- * served over HTTPS: sent over plain HTTP it would do nothing, and on a host that is not
- * HTTPS it would lock readers out.
+ * types, pages send only their origin as a referrer to other sites, and a
+ * Content-Security-Policy (plugins/security-policy/policy.ts) lets run only the site's own
+ * scripts and the inline ones the build wrote (by hash, read from the built pages at
+ * start-up), lets load images from the host's partner's logo origins, and lets only the
+ * allowed origins frame the docs. HSTS only when the operator says the site is served over
+ * HTTPS: sent over plain HTTP it does nothing, and on a host without HTTPS it would lock
+ * readers out.
  */
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
 import type {FastifyInstance} from 'fastify';
+import type {Brand} from '../src/branding/brand';
+import {contentSecurityPolicy, inlineScripts, NO_SOURCES, originsOf, parseSources, POLICY_FILE, scriptHash, type PolicySources} from '../plugins/security-policy/policy';
+import {listFiles} from './static-site';
 
 export interface SecurityOptions {
   /** Origins that may show the docs in a frame, besides the docs' own; none by default. */
   frameAncestors?: readonly string[];
   /** The site is served over HTTPS: send `Strict-Transport-Security`. */
   https?: boolean;
+}
+
+/** What the policy is made from: the build's inline-script hashes and its settings' origins. */
+export interface BuildPolicy {
+  scriptHashes: string[];
+  sources: PolicySources;
 }
 
 /** One year: what browsers' preload lists ask for. */
@@ -32,21 +45,56 @@ export function frameAncestorSource(origin: string): string {
   return url.origin;
 }
 
-/** The headers every response carries, computed once. */
-export function securityHeaders(options: SecurityOptions = {}): Record<string, string> {
-  const ancestors = ["'self'", ...(options.frameAncestors ?? []).map(frameAncestorSource)];
+/** Reads the build: the hashes of every page's inline scripts, and the origins its settings add. */
+export async function readBuildPolicy(root: string): Promise<BuildPolicy> {
+  const files = await listFiles(root).catch(() => new Set<string>());
+  const hashes = new Set<string>();
+  for (const file of files) {
+    if (!file.endsWith('.html')) continue;
+    for (const body of inlineScripts(await readFile(path.join(root, file), 'utf8'))) hashes.add(scriptHash(body));
+  }
+  let sources = NO_SOURCES;
+  if (files.has(POLICY_FILE)) {
+    try {
+      sources = parseSources(await readFile(path.join(root, POLICY_FILE), 'utf8'));
+    } catch (error) {
+      throw new Error(`${POLICY_FILE} in the build is not valid: ${(error as Error).message}`);
+    }
+  }
+  return {scriptHashes: [...hashes].sort(), sources};
+}
+
+/** The headers a response carries on a host whose partner's logos come from `logoOrigins`. */
+export function securityHeaders(options: SecurityOptions = {}, policy: BuildPolicy = {scriptHashes: [], sources: NO_SOURCES}, logoOrigins: readonly string[] = []): Record<string, string> {
+  const frameAncestors = (options.frameAncestors ?? []).map(frameAncestorSource);
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-security-policy': `frame-ancestors ${ancestors.join(' ')}`,
+    'content-security-policy': contentSecurityPolicy({...policy, frameAncestors, logoOrigins}),
     ...(options.https ? {'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}`} : {}),
   };
 }
 
-/** Adds the headers to every response of `app`, its plugins' included. */
-export function addSecurityHeaders(app: FastifyInstance, options: SecurityOptions = {}): void {
-  const headers = securityHeaders(options);
-  app.addHook('onSend', async (_request, reply, payload) => {
+/**
+ * Adds the headers to every response of `app`, its plugins' included. The policy of a host
+ * depends only on its partner's logo origins; it is made once per set of them.
+ */
+export async function addSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityOptions & {root: string; brandFor?: (hostname: string) => Brand | undefined},
+): Promise<void> {
+  const policy = await readBuildPolicy(options.root);
+  // Checked at start-up: a bad FRAME_ANCESTORS stops the server before it listens.
+  const byLogos = new Map<string, Record<string, string>>([['', securityHeaders(options, policy)]]);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const brand = options.brandFor?.(request.hostname.toLowerCase());
+    const logos = brand?.is_partner ? originsOf([brand.logos.light, brand.logos.dark, brand.logos.favicon]) : [];
+    const key = logos.join(' ');
+    let headers = byLogos.get(key);
+    if (!headers) {
+      headers = securityHeaders(options, policy, logos);
+      byLogos.set(key, headers);
+    }
     for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
