@@ -13,6 +13,7 @@ import {listFiles, routeFile} from '../server/static-site';
 import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
 import {benchPartnerApi} from './bench/partner-api';
 import {benchMcp, mcpReport} from './bench/mcp';
+import {benchAgainstNginx, nginxReport} from './bench/nginx';
 import {benchSearch} from './bench/search';
 import {benchSearchPage, SEARCH_PAGE_TERMS, type SearchPageTimes} from './bench/search-page';
 import {lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
   console.log('Measuring the partner-config API under load...');
   // Each server runs in a process of its own (see bench/partner-api.ts).
   const partnerApi = await benchPartnerApi();
+  console.log('Static pages: our server against nginx (Debian package) on the same build...');
+  const againstNginx = await benchAgainstNginx(fasterDir);
   console.log('Measuring the docs MCP server (/mcp) under load...');
   const mcpFigures = await benchMcp(fasterDir);
   console.log('Against stock Docusaurus (Lighthouse, interleaved rounds)...');
@@ -231,12 +234,14 @@ async function main(): Promise<void> {
   console.log(`| ours (Fastify) | ${partnerApi.ours.rps.toFixed(0)} | ${partnerApi.ours.p99} ms |`);
   console.log(`| bare node:http, same JSON | ${partnerApi.bare.rps.toFixed(0)} | ${partnerApi.bare.p99} ms |`);
   console.log(`Throughput ratio ours/bare: ${partnerApi.ratio} (target >= 0.8); p99 latency ratio ours/bare: ${(partnerApi.ours.p99 / partnerApi.bare.p99).toFixed(2)}x`);
+  console.log('\n## Static pages against nginx (each server in its own process, loopback, interleaved rounds)');
+  for (const line of nginxReport(againstNginx)) console.log(line);
   console.log('\n## Docs MCP server (/mcp; server in its own process, loopback)');
   for (const line of mcpReport(mcpFigures)) console.log(line);
   console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
   console.log(stockTable(againstStock));
   console.log(STOCK_TARGETS);
-  const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, mcp: mcpFigures, search, searchWeight, searchPage, againstStock};
+  const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, againstNginx, mcp: mcpFigures, search, searchWeight, searchPage, againstStock};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});
 }
