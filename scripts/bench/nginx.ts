@@ -12,6 +12,7 @@ import net, {type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {createApp} from '../../server/app';
+import {serveUntilParentCloses, startChildServer} from './child-server';
 
 /** Pages of each kind, asked in turn by every connection. */
 export const STATIC_PATHS = ['/', '/docs/intro', '/docs/virtual-machines/manage-vm-state', '/docs/api-reference/auth-resources/api-key/generate'];
@@ -117,28 +118,7 @@ http {
 }
 
 /** Our server on the build, in a child process (the `--serve` side below). */
-function startOurs(buildDir: string): Promise<{url: string; close: () => Promise<void>}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, __filename, '--serve', buildDir], {stdio: ['pipe', 'pipe', 'inherit']});
-    let stdout = '';
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`Our server exited early (${code}).`)));
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const line = stdout.split('\n').find((l) => l.startsWith('{'));
-      if (!line) return;
-      child.removeAllListeners('exit');
-      resolve({
-        url: (JSON.parse(line) as {url: string}).url,
-        close: () =>
-          new Promise<void>((done) => {
-            child.once('exit', () => done());
-            child.stdin.end();
-          }),
-      });
-    });
-  });
-}
+const startOurs = (buildDir: string) => startChildServer(__filename, ['--serve', buildDir], 'our');
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
   let exited = false;
@@ -210,10 +190,7 @@ export function nginxReport(bench: NginxBench): string[] {
 async function serveChild(buildDir: string): Promise<void> {
   const app = await createApp({buildDir, watchPartners: false});
   await app.listen({port: 0, host: '127.0.0.1'});
-  console.log(JSON.stringify({url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`}));
-  // The parent ends the child by closing its standard input.
-  process.stdin.resume();
-  process.stdin.on('end', () => void app.close().then(() => process.exit(0)));
+  serveUntilParentCloses({url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, close: () => app.close()});
 }
 
 if (require.main === module) {

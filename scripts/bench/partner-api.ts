@@ -5,13 +5,13 @@
  * work and garbage never land on the server measured.
  * Run alone with `npx tsx scripts/bench/partner-api.ts`.
  */
-import {spawn} from 'node:child_process';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {createApp} from '../../server/app';
+import {serveUntilParentCloses, startChildServer} from './child-server';
 import {DEFAULT_PARTNERS_DIR, loadPartners} from '../../server/partners';
 
 const TARGET = '/v1/auth/partner-config/docs?domain=acme.localhost';
@@ -100,36 +100,11 @@ type ServerKind = 'ours' | 'bare';
 async function serve(kind: ServerKind): Promise<void> {
   const served = (await loadPartners(DEFAULT_PARTNERS_DIR)).lookup('acme.localhost');
   if (!served) throw new Error('The demo partners no longer serve acme.localhost.');
-  const server = kind === 'ours' ? await startOurs() : await startBare(served.body, served.etag);
-  console.log(JSON.stringify({url: server.url}));
-  // The parent ends the child by closing its standard input.
-  process.stdin.resume();
-  process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
+  serveUntilParentCloses(kind === 'ours' ? await startOurs() : await startBare(served.body, served.etag));
 }
 
 /** Starts one kind of server in a child process; resolves once it listens. */
-function startServer(kind: ServerKind): Promise<{url: string; close: () => Promise<void>}> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, __filename, '--serve', kind], {stdio: ['pipe', 'pipe', 'inherit']});
-    let stdout = '';
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`The ${kind} server exited early (${code}).`)));
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const line = stdout.split('\n').find((l) => l.startsWith('{'));
-      if (!line) return;
-      child.removeAllListeners('exit');
-      resolve({
-        url: (JSON.parse(line) as {url: string}).url,
-        close: () =>
-          new Promise<void>((done) => {
-            child.once('exit', () => done());
-            child.stdin.end();
-          }),
-      });
-    });
-  });
-}
+const startServer = (kind: ServerKind) => startChildServer(__filename, ['--serve', kind], kind);
 
 /** Both servers must answer the benchmarked URL with the same body, or the comparison means nothing. */
 async function checkSameBody(ours: string, bare: string): Promise<void> {
