@@ -1,12 +1,11 @@
 import Fastify, {type FastifyInstance} from 'fastify';
 import {partnerApi, parseQuerystring} from './partner-api';
 import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
-import {staticSite} from './static-site';
+import {listFiles, staticSite} from './static-site';
 import {mcp} from './mcp';
 import {health} from './health';
 import {addSecurityHeaders, type SecurityOptions} from './security-headers';
-import {listFiles} from './static-site';
-import {brandFromConfig} from '../src/branding/brand';
+import {brandFromConfig, type Brand} from '../src/branding/brand';
 
 export interface AppOptions {
   /** Folder of the production build. */
@@ -64,23 +63,32 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
 
   const app = Fastify({logger: loggerOptions(options.logger), routerOptions: {querystringParser: parseQuerystring}});
   // Markdown twins, llms files and the security policy follow the brand of the host asked.
+  // A reload serves new config objects, so a brand is kept per config object and made once.
+  const brands = new WeakMap<object, Brand>();
   const brandFor = (host: string) => {
     const served = partners.lookup(host);
-    return served ? brandFromConfig(served.config) : undefined;
+    if (!served) return undefined;
+    let brand = brands.get(served);
+    if (!brand) {
+      brand = brandFromConfig(served.config);
+      brands.set(served, brand);
+    }
+    return brand;
   };
+  // The build is listed once here, for every part that serves or reads it.
+  const files = await listFiles(options.buildDir).catch(() => new Set<string>());
   // On every response: added before any plugin, so that each one's routes get it.
-  await addSecurityHeaders(app, {...options.security, root: options.buildDir, brandFor});
+  await addSecurityHeaders(app, {...options.security, root: options.buildDir, files, brandFor});
   // The API first: its /v1 routes must never fall through to the site's catch-all.
   await app.register(partnerApi, {registry: partners});
   // Health and readiness first: cheap, and never shadowed by a page.
-  const buildFiles = (await listFiles(options.buildDir).catch(() => new Set<string>())).size;
   let partnerFilesProblem: string | undefined;
   await app.register(health, {
-    readiness: {buildFiles: () => buildFiles, partners: () => partners.entries.length, partnerFilesProblem: () => partnerFilesProblem},
+    readiness: {buildFiles: () => files.size, partners: () => partners.entries.length, partnerFilesProblem: () => partnerFilesProblem},
   });
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
-  await app.register(mcp, {root: options.buildDir, brandFor});
-  await app.register(staticSite, {root: options.buildDir, brandFor});
+  await app.register(mcp, {root: options.buildDir, files, brandFor});
+  await app.register(staticSite, {root: options.buildDir, files, brandFor});
 
   if (options.watchPartners ?? !underTest()) {
     const log = partnerLog(app, options.logger);

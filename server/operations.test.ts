@@ -165,15 +165,22 @@ describe('access logs', () => {
 });
 
 describe('security headers', () => {
-  it('are on every response: pages, the not-found page, the partner API and health', async () => {
+  it('are on every response: pages and the not-found page with the page policy, the partner API and health with the JSON one', async () => {
     const {buildDir, partnersDir} = await fixture();
     const app = await createApp({buildDir, partnersDir, watchPartners: false});
     cleanups.push(() => app.close());
-    for (const url of ['/', '/no-such-page', '/v1/auth/partner-config/docs?domain=acme.localhost', '/healthz']) {
+    const policies = {
+      '/': /^default-src 'self'; script-src 'self'; .*; frame-ancestors 'self'$/,
+      '/no-such-page': /^default-src 'self'; script-src 'self'; .*; frame-ancestors 'self'$/,
+      '/v1/auth/partner-config/docs?domain=acme.localhost': /^default-src 'none'; frame-ancestors 'none'$/,
+      '/v1/no-such-route': /^default-src 'none'; frame-ancestors 'none'$/,
+      '/healthz': /^default-src 'none'; frame-ancestors 'none'$/,
+    };
+    for (const [url, policy] of Object.entries(policies)) {
       const res = await app.inject({method: 'GET', url});
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['content-security-policy'], url).toMatch(/^default-src 'self'; script-src 'self'; .*; frame-ancestors 'self'$/);
+      expect(res.headers['content-security-policy'], url).toMatch(policy);
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
@@ -185,6 +192,8 @@ describe('security headers', () => {
     const res = await app.inject({method: 'GET', url: '/'});
     expect(res.headers['content-security-policy']).toMatch(/; frame-ancestors 'self' https:\/\/portal\.example$/);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    const api = await app.inject({method: 'GET', url: '/v1/auth/partner-config/docs?domain=acme.localhost'});
+    expect(api.headers['strict-transport-security']).toBe('max-age=31536000');
     for (const bad of ['https://portal.example; script-src *', 'javascript:alert(1)', 'portal.example', 'https://portal.example/path']) {
       expect(() => securityHeaders({frameAncestors: [bad]}), bad).toThrow(/FRAME_ANCESTORS: .* is not an origin/);
     }

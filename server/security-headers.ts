@@ -46,8 +46,8 @@ export function frameAncestorSource(origin: string): string {
 }
 
 /** Reads the build: the hashes of every page's inline scripts, and the origins its settings add. */
-export async function readBuildPolicy(root: string): Promise<BuildPolicy> {
-  const files = await listFiles(root).catch(() => new Set<string>());
+export async function readBuildPolicy(root: string, listed?: ReadonlySet<string>): Promise<BuildPolicy> {
+  const files = listed ?? (await listFiles(root).catch(() => new Set<string>()));
   const hashes = new Set<string>();
   for (const file of files) {
     if (!file.endsWith('.html')) continue;
@@ -64,7 +64,24 @@ export async function readBuildPolicy(root: string): Promise<BuildPolicy> {
   return {scriptHashes: [...hashes].sort(), sources};
 }
 
-/** The headers a response carries on a host whose partner's logos come from `logoOrigins`. */
+/**
+ * The policy of a JSON response (the partner API, health, MCP, data files): a browser
+ * that opens one as a document gets nothing loaded and no framing. A page's policy lists
+ * the build's script hashes and runs to kilobytes; an API answer has no use for it.
+ */
+export const JSON_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The headers of a JSON response. */
+export function jsonSecurityHeaders(options: SecurityOptions = {}): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': JSON_POLICY,
+    ...(options.https ? {'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}`} : {}),
+  };
+}
+
+/** The headers a page (or any response but JSON) carries on a host whose partner's logos come from `logoOrigins`. */
 export function securityHeaders(options: SecurityOptions = {}, policy: BuildPolicy = {scriptHashes: [], sources: NO_SOURCES}, logoOrigins: readonly string[] = []): Record<string, string> {
   const frameAncestors = (options.frameAncestors ?? []).map(frameAncestorSource);
   return {
@@ -76,26 +93,40 @@ export function securityHeaders(options: SecurityOptions = {}, policy: BuildPoli
 }
 
 /**
- * Adds the headers to every response of `app`, its plugins' included. The policy of a host
- * depends only on its partner's logo origins; it is made once per set of them.
+ * Adds the headers to every response of `app`, its plugins' included: JSON answers get
+ * JSON_POLICY, everything else the page policy of its host. The policy of a host
+ * depends only on its partner's logo origins: it is made once per brand (brandFor hands out
+ * one object per partner config) and once per set of logo origins, so a request costs a map
+ * look-up. The hook is synchronous: it runs on every response, the API's included.
  */
 export async function addSecurityHeaders(
   app: FastifyInstance,
-  options: SecurityOptions & {root: string; brandFor?: (hostname: string) => Brand | undefined},
+  options: SecurityOptions & {root: string; files?: ReadonlySet<string>; brandFor?: (hostname: string) => Brand | undefined},
 ): Promise<void> {
-  const policy = await readBuildPolicy(options.root);
+  const policy = await readBuildPolicy(options.root, options.files);
   // Checked at start-up: a bad FRAME_ANCESTORS stops the server before it listens.
-  const byLogos = new Map<string, Record<string, string>>([['', securityHeaders(options, policy)]]);
-  app.addHook('onSend', async (request, reply, payload) => {
-    const brand = options.brandFor?.(request.hostname.toLowerCase());
-    const logos = brand?.is_partner ? originsOf([brand.logos.light, brand.logos.dark, brand.logos.favicon]) : [];
+  const defaults = securityHeaders(options, policy);
+  const json = jsonSecurityHeaders(options);
+  const byLogos = new Map<string, Record<string, string>>([['', defaults]]);
+  const byBrand = new WeakMap<Brand, Record<string, string>>();
+  const headersOf = (brand: Brand | undefined): Record<string, string> => {
+    if (!brand?.is_partner) return defaults;
+    let headers = byBrand.get(brand);
+    if (headers) return headers;
+    const logos = originsOf([brand.logos.light, brand.logos.dark, brand.logos.favicon]);
     const key = logos.join(' ');
-    let headers = byLogos.get(key);
+    headers = byLogos.get(key);
     if (!headers) {
       headers = securityHeaders(options, policy, logos);
       byLogos.set(key, headers);
     }
-    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
-    return payload;
+    byBrand.set(brand, headers);
+    return headers;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    const headers = typeof type === 'string' && type.startsWith('application/json') ? json : headersOf(options.brandFor?.(request.hostname.toLowerCase()));
+    for (const name in headers) if (!reply.hasHeader(name)) reply.header(name, headers[name]);
+    done(null, payload);
   });
 }

@@ -164,6 +164,8 @@ function originOf(request: FastifyRequest, hostname: string): string {
 export interface StaticSiteOptions {
   /** Absolute path of the build folder. */
   root: string;
+  /** The build's files, when the caller has listed them already (listFiles). */
+  files?: ReadonlySet<string>;
   /**
    * The brand of a host name (lower case, no port). Markdown files are sent in it, and on a
    * partner's host pages name its docs site in their head. Default brand when absent.
@@ -177,7 +179,7 @@ export interface StaticSiteOptions {
  */
 export async function staticSite(app: FastifyInstance, options: StaticSiteOptions): Promise<void> {
   const root = path.resolve(options.root);
-  const files = await listFiles(root);
+  const files = options.files ?? (await listFiles(root));
   const notFoundPage = files.has('404.html') ? await readFile(path.join(root, '404.html')) : Buffer.from('Not found');
 
   const branded = brandedPages(root);

@@ -33,6 +33,8 @@ const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mc
 export interface McpOptions {
   /** Absolute path of the build folder. */
   root: string;
+  /** The build's files, when the caller has listed them already (listFiles). */
+  files?: ReadonlySet<string>;
   /** The brand of a host name (lower case, no port), as the Markdown twins find it. Default brand when absent. */
   brandFor?: (hostname: string) => Brand | undefined;
   /** The per-client limit on POST requests; `false` turns it off (benchmarks). */
@@ -58,7 +60,7 @@ function asksForEventStream(accept: string | undefined): boolean {
 
 export async function mcp(app: FastifyInstance, options: McpOptions): Promise<void> {
   const root = path.resolve(options.root);
-  const library = new DocsLibrary(root, await listFiles(root));
+  const library = new DocsLibrary(root, options.files ?? (await listFiles(root)));
   const search = new DocsSearch(root);
   options.onSearch?.(search);
   const limiter = options.rateLimit === false ? undefined : new FixedWindowLimiter(options.rateLimit);
