@@ -76,9 +76,10 @@ export async function partnerApi(app: FastifyInstance, options: PartnerApiOption
   const {registry} = options;
 
   // onSend runs for every reply of this plugin, errors included, so no response lacks it.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Synchronous: an async hook costs a promise on every request of the API.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('access-control-allow-origin', '*');
-    return payload;
+    done(null, payload);
   });
 
   // Whatever Fastify rejects before the handler (a malformed body on OPTIONS, say) keeps
