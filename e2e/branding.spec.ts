@@ -706,15 +706,24 @@ test.describe('a dark-first partner', () => {
 test.describe('with JavaScript off', () => {
   test.use({javaScriptEnabled: false});
 
-  test('a partner host is readable and shows the default brand', async ({page, baseURL}) => {
+  test("a partner host is readable, in the partner's brand our server wrote into the page", async ({page, baseURL}) => {
     await page.goto(partnerUrl(baseURL, 'acme.localhost'));
     await expect(page.locator('html')).not.toHaveAttribute('data-brand-pending', /.*/);
     await expect(page.getByRole('heading', {level: 1})).toBeVisible();
     await expect(page.locator('article p').first()).toBeVisible();
-    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
-    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', '/img/logo.svg');
-    await expect(page.locator('article [data-brand-name]').first()).toHaveText('Violet Cloud');
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Acme Compute');
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('src', '/img/partners/acme-logo.svg');
+    await expect(page.locator('article [data-brand-name]').first()).toHaveText('Acme Compute');
     await expect(page.locator('article [data-brand-name]').first()).toBeVisible();
+    // The links and copyright that are wholly the brand's come with the app: none of the default's.
+    await expect(page.locator('.footer')).not.toContainText('Violet Cloud');
+    await expect(page.locator('.navbar [data-brand-region] a')).toHaveCount(0);
+  });
+
+  test('the default host shows the default brand', async ({page}) => {
+    await page.goto('/docs/intro');
+    await expect(page.locator('.navbar__brand img:visible')).toHaveAttribute('alt', 'Violet Cloud');
     await expect(page.locator('.footer__copyright')).toContainText('Violet Cloud');
+    await expect(page.locator('.navbar [data-brand-region] a').first()).toHaveText('Console');
   });
 });

@@ -2,11 +2,14 @@
  * The head of a built HTML page in a brand: the tags the page's React renders there
  * (react-helmet's `data-rh` ones: canonical link, `og:url`, hreflang alternates, JSON-LD)
  * get the brand's values by the mechanism the Markdown twins use (`withBrandValues`),
- * each value escaped for where it lands. The body is never touched: React hydrates it
- * and must find the HTML it rendered at build time. Other head content (the pre-paint
- * script's settings, which list the default hosts and API bases on purpose) stays as built.
+ * each value escaped for where it lands. In the body only the elements the build marks for
+ * brand values change (server/body.ts), as the pre-paint script changes them. Other head
+ * content (the pre-paint script's settings, which list the default hosts and API bases on
+ * purpose) stays as built.
  */
 import {withBrandValues, type BrandValues} from '../src/branding/contentValues';
+import {brandBody, brandLogoLinks, type BodyBrand} from './body';
+import {DEFAULT_BRAND} from '../src/branding/defaults';
 
 /** An HTML attribute value, safe quoted or not (the build's minified HTML leaves most unquoted). */
 export const escapeAttribute = (value: string) => value.replace(/[&"'<>=`\s]/g, (c) => `&#${c.codePointAt(0)};`);
@@ -41,13 +44,17 @@ export function brandHead(head: string, values: BrandValues): string {
 const HEAD_END = Buffer.from('</head>');
 
 /**
- * A built page in a brand: its head rewritten, its body the very bytes of the build.
- * Returns the page itself when nothing in its head changes.
+ * A built page in a brand: its head's managed tags with `values`, and, given `body`, the
+ * body's marked elements in that brand. Returns the page itself when nothing changes.
  */
-export function brandPage(html: Buffer, values: BrandValues): Buffer {
+export function brandPage(html: Buffer, values: BrandValues, body?: BodyBrand): Buffer {
   const end = html.indexOf(HEAD_END);
   if (end < 0) return html;
   const head = html.subarray(0, end).toString('utf8');
-  const branded = brandHead(head, values);
-  return branded === head ? html : Buffer.concat([Buffer.from(branded, 'utf8'), html.subarray(end)]);
+  let brandedHead = brandHead(head, values);
+  if (body) brandedHead = brandLogoLinks(brandedHead, body, DEFAULT_BRAND.logo);
+  const rest = html.subarray(end);
+  const brandedRest = body ? brandLogoLinks(brandBody(rest.toString('utf8'), body), body, DEFAULT_BRAND.logo) : undefined;
+  if (brandedHead === head && (brandedRest === undefined || brandedRest === rest.toString('utf8'))) return html;
+  return Buffer.concat([Buffer.from(brandedHead, 'utf8'), brandedRest === undefined ? rest : Buffer.from(brandedRest, 'utf8')]);
 }

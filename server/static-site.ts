@@ -8,6 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type {Brand} from '../src/branding/brand';
 import {brandedMarkdown, isMarkdownFile, prefersMarkdown, twinOf} from './markdown';
 import {brandPage} from './head';
+import type {BodyBrand} from './body';
+import {brandValues} from '../src/branding/contentValues';
+import {featureRequestUrl} from '../src/components/FeatureRequestLink/featureRequestUrl';
 import {headDocsUrl, headValues} from '../src/theme/SiteMetadata/headValues';
 
 /** What a request path maps to in the built site. */
@@ -121,21 +124,40 @@ const compressors = {
   gzip: (body: Buffer) => promisify(gzip)(body, {level: 6}),
 };
 
-/** How many (page, docs URL) pairs are kept; the oldest go first. A build has a few hundred pages. */
+/** How many (page, brand) pairs are kept; the oldest go first. A build has a few hundred pages. */
 const BRANDED_PAGES_KEPT = 4096;
 
+/** What a partner's pages are rewritten with: the head's docs URL and the body's brand. */
+export interface PageBrand {
+  docsUrl: string;
+  body: BodyBrand;
+  /** Names the two above, for the cache. */
+  key: string;
+}
+
+/** A partner brand as its pages show it, the docs URL being the one the head names. */
+export function pageBrand(brand: Brand, docsUrl: string): PageBrand {
+  const body: BodyBrand = {
+    name: brand.name,
+    values: brandValues({...brand, docsUrl}),
+    logos: {light: brand.logos.light, dark: brand.logos.dark, favicon: brand.logos.favicon},
+    featureRequestUrl: featureRequestUrl(brand.headerItems),
+  };
+  return {docsUrl, body, key: JSON.stringify([docsUrl, body])};
+}
+
 /**
- * Pages in a brand, rewritten once per (file, docs URL) and kept: later readers cost a map
- * lookup. `undefined` when the page's head has nothing to change (the build's files serve).
+ * Pages in a brand, rewritten once per (file, brand) and kept: later readers cost a map
+ * lookup. `undefined` when the page has nothing to change (the build's files serve).
  */
 function brandedPages(root: string) {
   const kept = new Map<string, Promise<BrandedPage | undefined>>();
-  return (file: string, docsUrl: string, read: () => Promise<Buffer> = () => readFile(path.join(root, file))): Promise<BrandedPage | undefined> => {
-    const key = `${file}\n${docsUrl}`;
+  return (file: string, brand: PageBrand, read: () => Promise<Buffer> = () => readFile(path.join(root, file))): Promise<BrandedPage | undefined> => {
+    const key = `${file}\n${brand.key}`;
     let page = kept.get(key);
     if (!page) {
       page = read().then((html) => {
-        const body = brandPage(html, headValues(docsUrl));
+        const body = brandPage(html, headValues(brand.docsUrl), brand.body);
         if (body === html) return undefined;
         // Weak: the same tag for each content coding of the same bytes. It differs by brand,
         // so no cache revalidates one brand's page with another's.
@@ -183,6 +205,15 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   const notFoundPage = files.has('404.html') ? await readFile(path.join(root, '404.html')) : Buffer.from('Not found');
 
   const branded = brandedPages(root);
+  // One per brand object and docs URL: brandFor hands out one brand per partner config.
+  const pageBrands = new WeakMap<Brand, Map<string, PageBrand>>();
+  const pageBrandOf = (brand: Brand, docsUrl: string): PageBrand => {
+    let byUrl = pageBrands.get(brand);
+    if (!byUrl) pageBrands.set(brand, (byUrl = new Map()));
+    let made = byUrl.get(docsUrl);
+    if (!made) byUrl.set(docsUrl, (made = pageBrand(brand, docsUrl)));
+    return made;
+  };
 
   await app.register(fastifyStatic, {root, serve: false, preCompressed: true, cacheControl: false, dotfiles: 'allow'});
 
@@ -194,10 +225,11 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     }
     const hostname = request.hostname.toLowerCase();
     const brand = options.brandFor?.(hostname);
-    // On a partner's host, pages name the partner's docs site in their head (server/head.ts).
-    const docsUrl = brand?.is_partner ? headDocsUrl(brand, originOf(request, hostname)) : undefined;
+    // On a partner's host, pages name the partner's docs site in their head (server/head.ts)
+    // and show its values in their marked elements (server/body.ts).
+    const partnerPage = brand?.is_partner ? pageBrandOf(brand, headDocsUrl(brand, originOf(request, hostname))) : undefined;
     if (resolution.kind === 'not-found') {
-      const page = docsUrl ? await branded('404.html', docsUrl, async () => notFoundPage) : undefined;
+      const page = partnerPage ? await branded('404.html', partnerPage, async () => notFoundPage) : undefined;
       return reply
         .code(404)
         .header('cache-control', 'no-cache')
@@ -210,9 +242,9 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (twin && prefersMarkdown(request.headers.accept)) file = twin;
     reply.header('cache-control', cacheControlFor(file));
     reply.header('vary', twin ? 'Accept, Accept-Encoding' : 'Accept-Encoding');
-    if (docsUrl && file.endsWith('.html')) {
-      // The build's pre-compressed files hold the default head: this page is compressed here.
-      const page = await branded(file, docsUrl);
+    if (partnerPage && file.endsWith('.html')) {
+      // The build's pre-compressed files hold the default brand: this page is compressed here.
+      const page = await branded(file, partnerPage);
       if (!page) return reply.sendFile(file);
       reply.header('etag', page.etag).type('text/html; charset=utf-8');
       if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();

@@ -55,6 +55,10 @@ export function BrandProvider({children}: {children: ReactNode}): ReactNode {
             setBrand(cached.brand);
           });
           if (cancelled) return;
+        } else if (loaded.cachedAsDefault()) {
+          // The partner left (the last lookup said 404): the default brand at once, even where
+          // our server sent the page in the brand its own partner files still name.
+          loaded.applyBrandToDocument(defaultBrand(logoAlt));
         }
         const options = {apiBase: settings?.apiBase ?? null, timeoutMs: settings?.timeoutMs ?? 3000};
         // The first lookup takes over the pre-paint script's request; a retry asks again.

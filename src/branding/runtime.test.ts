@@ -1,7 +1,7 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {brandCacheKey} from './boot';
 import {brandFromConfig, defaultBrand} from './brand';
-import {applyBrandToDocument, loadPartnerConfig, readCache, readCachedBrand, writeCachedBrand} from './runtime';
+import {applyBrandToDocument, cachedAsDefault, loadPartnerConfig, readCache, readCachedBrand, writeCachedBrand} from './runtime';
 import {BRAND_CACHE_MAX_AGE_MS} from './staleIfError';
 import type {PartnerConfig} from './schema';
 
@@ -26,12 +26,12 @@ class FakeElement {
   hasAttribute(name: string) {
     return this.attributes.has(name);
   }
-  /** Selector lists of attribute presence tests only, such as `[data-brand-text],[data-console-path]`. */
+  /** Selector lists of attribute presence tests only, each with a tag or not, such as `[data-brand-text],img[data-brand-logo]`. */
   matches(selector: string) {
     return selector.split(',').some((part) => {
-      const name = /^\[([\w-]+)\]$/.exec(part.trim())?.[1];
-      if (!name) throw new Error(`The fake DOM does not know the selector ${part}`);
-      return this.hasAttribute(name);
+      const found = /^([a-z]*)\[([\w-]+)\]$/.exec(part.trim());
+      if (!found) throw new Error(`The fake DOM does not know the selector ${part}`);
+      return (!found[1] || found[1] === this.tagName) && this.hasAttribute(found[2]);
     });
   }
   appendChild(child: FakeElement) {
@@ -86,7 +86,7 @@ function stubBrowser(localStorage: unknown = new FakeStorage()) {
     },
   });
   vi.stubGlobal('window', window);
-  vi.stubGlobal('location', {hostname: HOST, search: ''});
+  vi.stubGlobal('location', {hostname: HOST, origin: `http://${HOST}`, search: ''});
   vi.stubGlobal('document', {
     documentElement: html,
     head,
@@ -109,6 +109,16 @@ describe('brand cache', () => {
     expect(entry).toMatchObject({partner: true, name: 'Acme Compute', theme: 'slate', colorMode: 'dark', logos: {light: '/img/partners/acme-logo.svg'}});
     expect(entry.css.light['--ifm-color-primary']).toBe('#0f766e');
     expect(await readCachedBrand()).toEqual(brandFromConfig(acme));
+  });
+
+  it('tells a host remembered as "not a partner" from one it knows nothing of', () => {
+    expect(cachedAsDefault()).toBe(false);
+    writeCachedBrand(acme);
+    expect(cachedAsDefault()).toBe(false);
+    writeCachedBrand(null);
+    expect(cachedAsDefault()).toBe(true);
+    storage.setItem(brandCacheKey(HOST), '{not json');
+    expect(cachedAsDefault()).toBe(false);
   });
 
   it('remembers "not a partner" as no brand', async () => {
@@ -256,6 +266,32 @@ describe('applyBrandToDocument', () => {
     expect(code.textContent).toBe('https://api.example.com/v1');
     applyBrandToDocument(defaultBrand());
     expect(name.textContent).toBe('Violet Cloud');
+  });
+
+  it("puts a brand's logos and name into the logo images, and its feature-request site into that link (what our server wrote for a partner, undone)", () => {
+    const light = new FakeElement('img');
+    light.setAttribute('data-brand-logo', 'light');
+    light.setAttribute('src', '/img/partners/acme-logo.svg');
+    light.setAttribute('alt', 'Acme Compute');
+    const dark = new FakeElement('img');
+    dark.setAttribute('data-brand-logo', 'dark');
+    const feature = new FakeElement('a');
+    feature.setAttribute('data-feature-requests', '');
+    marked.push(light, dark, feature);
+    applyBrandToDocument(defaultBrand());
+    expect([light.getAttribute('src'), light.getAttribute('alt'), dark.getAttribute('src')]).toEqual(['/img/logo.svg', 'Violet Cloud', '/img/logo-dark.svg']);
+    expect(feature.getAttribute('href')).toBe('https://feedback.example.com');
+    applyBrandToDocument(brandFromConfig({...acme, user_docs_header: {items: [{label: 'Ideas', url: 'https://ideas.acme.example'}]}}));
+    expect([light.getAttribute('src'), light.getAttribute('alt'), dark.getAttribute('src')]).toEqual(['/img/partners/acme-logo.svg', 'Acme Compute', '/img/partners/acme-logo-dark.svg']);
+    expect(feature.getAttribute('href')).toBe('https://ideas.acme.example');
+  });
+
+  it("names the host read on as the docs URL of a partner without one, as the page's head does", () => {
+    const docs = Object.assign(new FakeElement('span'), {textContent: 'https://docs.example.com'});
+    docs.setAttribute('data-brand-text', 'docsUrl');
+    marked.push(docs);
+    applyBrandToDocument(brandFromConfig(acme));
+    expect(docs.textContent).toBe(`http://${HOST}`);
   });
 
   it('caches the content values for the pre-paint script', () => {

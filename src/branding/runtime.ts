@@ -2,8 +2,9 @@
  * Browser side of branding: load the config (reusing the request the pre-paint
  * script started), apply a brand to the document, remember it per host.
  */
+import {pageValues} from '../theme/SiteMetadata/headValues';
+import {featureRequestUrl} from '../components/FeatureRequestLink/featureRequestUrl';
 import {applyBrandValue, brandCacheKey, writeBrandText, brandStyleSheet, BRAND_VALUE_SELECTOR, requestPartnerConfig, type CachedBrandEntry} from './boot';
-import {brandValues} from './contentValues';
 import {partnerConfigUrl} from './apiBase';
 import {brandFromConfig, type Brand} from './brand';
 import type {PartnerConfig} from './schema';
@@ -74,6 +75,16 @@ export async function readCache(now = Date.now()): Promise<CachedBrand | null> {
   }
 }
 
+/** True when the cache says this host is not a partner's: its last lookup answered 404. */
+export function cachedAsDefault(): boolean {
+  try {
+    const cached = JSON.parse(storage()?.getItem(brandCacheKey(location.hostname)) ?? 'null') as CachedBrandEntry | null;
+    return typeof cached === 'object' && cached !== null && cached.partner === false;
+  } catch {
+    return false;
+  }
+}
+
 /** The last brand this host showed, if it was a partner's and still validates. */
 export async function readCachedBrand(): Promise<Brand | null> {
   return (await readCache())?.brand ?? null;
@@ -91,7 +102,7 @@ export function writeCachedBrand(config: PartnerConfig | null, now = Date.now())
       theme: brand.theme,
       name: brand.name,
       logos: {light: brand.logos.light, dark: brand.logos.dark},
-      values: {...brandValues(brand)},
+      values: {...pageValues(brand, location.origin)},
       savedAt: now,
     };
     if (brand.colorMode) entry.colorMode = brand.colorMode;
@@ -117,10 +128,23 @@ export function applyBrandToDocument(brand: Brand): void {
   if (brand.is_partner) root.setAttribute('data-brand', 'partner');
   else root.removeAttribute('data-brand');
   // Brand values and names in server HTML that React leaves as it is after hydration: code
-  // blocks, and the body of the page first loaded (src/theme/DocItem/Content/Island.tsx).
-  const values: Record<string, unknown> = {...brandValues(brand)};
+  // blocks, the body of the page first loaded (src/theme/DocItem/Content/Island.tsx), and
+  // what our server wrote in a partner's brand on its host (server/body.ts), should this
+  // page end in another brand.
+  const values: Record<string, unknown> = {...pageValues(brand, location.origin)};
   document.querySelectorAll(BRAND_VALUE_SELECTOR).forEach((el) => applyBrandValue(el, values));
   document.querySelectorAll('[data-brand-name]').forEach((el) => writeBrandText(el, brand.name));
+  // The logos the server or the pre-paint script put in for a partner, back to this brand's
+  // where React, having hydrated them as they were, would not (server/body.ts).
+  document.querySelectorAll('img[data-brand-logo]').forEach((img) => {
+    const src = img.getAttribute('data-brand-logo') === 'dark' ? brand.logos.dark : brand.logos.light;
+    if (src && /^(https?:\/\/|\/(?!\/))/.test(src) && img.getAttribute('src') !== src) img.setAttribute('src', src);
+    if (img.getAttribute('alt') !== brand.name) img.setAttribute('alt', brand.name);
+  });
+  const featureRequests = featureRequestUrl(brand.headerItems);
+  document.querySelectorAll('a[data-feature-requests]').forEach((a) => {
+    if (featureRequests && /^https?:\/\//i.test(featureRequests) && a.getAttribute('href') !== featureRequests) a.setAttribute('href', featureRequests);
+  });
   // A partner without a logo: the navbar shows its name (see custom.css).
   if (brand.is_partner && !brand.logos.light) root.setAttribute('data-brand-logoless', '');
   else root.removeAttribute('data-brand-logoless');

@@ -1,6 +1,7 @@
 import type {ReactNode} from 'react';
 import DefaultNavbarItem from '@theme/NavbarItem/DefaultNavbarItem';
 import {useBrand} from '@site/src/branding/BrandProvider';
+import BrandRegion from '@site/src/components/BrandRegion';
 
 interface Props {
   mobile?: boolean;
@@ -13,7 +14,7 @@ interface Props {
  */
 export default function BrandHeaderLinks({mobile = false}: Props): ReactNode {
   const brand = useBrand();
-  return (
+  const items = (
     <>
       {brand.headerItems.map((item) =>
         item.url.startsWith('/') ? (
@@ -24,4 +25,6 @@ export default function BrandHeaderLinks({mobile = false}: Props): ReactNode {
       )}
     </>
   );
+  // The phone menu's list is rendered in the browser only, and a <ul> takes no wrapper.
+  return mobile ? items : <BrandRegion name="header-links">{items}</BrandRegion>;
 }

@@ -1,11 +1,13 @@
 import {useMemo, type ReactNode} from 'react';
 import {useBrand} from '@site/src/branding/BrandProvider';
-import {brandValues, splitBrandValues, type BrandValueKey, type BrandValues} from '@site/src/branding/contentValues';
+import {splitBrandValues, type BrandValueKey, type BrandValues} from '@site/src/branding/contentValues';
+import {pageValues} from '@site/src/theme/SiteMetadata/headValues';
 
 /** The content values (API base, console, docs, addresses) of the reader's brand. */
 export function useBrandValues(): BrandValues {
   const brand = useBrand();
-  return useMemo(() => brandValues(brand), [brand]);
+  // A partner brand exists only in the browser: the server render is the default brand's.
+  return useMemo(() => pageValues(brand, brand.is_partner ? window.location.origin : ''), [brand]);
 }
 
 /**

@@ -57,7 +57,9 @@ function useShownServer(): ShownServer {
 export function McpServerUrl(): ReactNode {
   const {server, ready} = useShownServer();
   return (
-    <code className={clsx(!ready && styles.pending)} data-mcp-url="" data-hydrate="">
+    // data-brand-values: on a partner's host the server sends the partner's docs URL here,
+    // which React keeps while hydrating and replaces with the host's own right after.
+    <code className={clsx(!ready && styles.pending)} data-mcp-url="" data-hydrate="" data-brand-values="" suppressHydrationWarning>
       {server.url}
     </code>
   );

@@ -6,7 +6,7 @@
  * (./index.tsx), both with these functions, so crawlers and the live page agree.
  */
 import {DEFAULT_BRAND} from '../../branding/defaults';
-import {DEFAULT_VALUES, type BrandValues} from '../../branding/contentValues';
+import {brandValues, DEFAULT_VALUES, type BrandValues} from '../../branding/contentValues';
 
 const parses = (url: string) => {
   try {
@@ -31,4 +31,14 @@ export function headDocsUrl(brand: {is_partner: boolean; docsUrl: string}, origi
 export function headValues(docsUrl: string): BrandValues {
   if (docsUrl === DEFAULT_VALUES.docsUrl) return DEFAULT_VALUES;
   return {...DEFAULT_VALUES, docsUrl, docsHost: new URL(docsUrl).host};
+}
+
+/**
+ * The content values a brand's pages show when read on `origin`: the docs URL is the one
+ * the head names (headDocsUrl), so a partner without its own docs site sees the host it
+ * reads, in prose and code as in the head. The server writes the same into the HTML it
+ * sends (server/body.ts) and the app into the page (src/branding/runtime.ts).
+ */
+export function pageValues(brand: {is_partner: boolean; apiBase: string; consoleUrl: string; docsUrl: string; supportEmail: string; salesEmail: string}, origin: string): BrandValues {
+  return brandValues({...brand, docsUrl: headDocsUrl(brand, origin)});
 }

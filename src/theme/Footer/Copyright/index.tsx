@@ -2,8 +2,13 @@
 // brand's copyright (a partner's is untrusted) is rendered as text.
 import type {ReactNode} from 'react';
 import {useBrand} from '@site/src/branding/BrandProvider';
+import BrandRegion from '@site/src/components/BrandRegion';
 
 export default function FooterCopyright(): ReactNode {
   const brand = useBrand();
-  return <div className="footer__copyright">{brand.copyright}</div>;
+  return (
+    <BrandRegion name="copyright">
+      <div className="footer__copyright">{brand.copyright}</div>
+    </BrandRegion>
+  );
 }

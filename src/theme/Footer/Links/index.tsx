@@ -6,10 +6,19 @@ import type LinksType from '@theme/Footer/Links';
 import type {WrapperProps} from '@docusaurus/types';
 import Link from '@docusaurus/Link';
 import {useBrand} from '@site/src/branding/BrandProvider';
+import BrandRegion from '@site/src/components/BrandRegion';
 
 type Props = WrapperProps<typeof LinksType>;
 
 export default function LinksWrapper(props: Props): ReactNode {
+  return (
+    <BrandRegion name="footer-links">
+      <BrandLinks {...props} />
+    </BrandRegion>
+  );
+}
+
+function BrandLinks(props: Props): ReactNode {
   const brand = useBrand();
   if (!brand.footerLinks) return <Links {...props} />;
   return (
