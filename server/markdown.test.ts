@@ -69,6 +69,11 @@ describe('brandedMarkdown', () => {
     expect(md).not.toContain(DEFAULT_BRAND.docsUrl);
   });
 
+  it("names a partner's docs URL without its trailing slash, as the pages' head does", () => {
+    const md = brandedMarkdown(twin, brandFromConfig({name: 'Initech', uris: {doc: 'https://docs.initech.example/'}}), 'http://initech.localhost:3000');
+    expect(md).toContain('(https://docs.initech.example/docs/network/keys.md)');
+  });
+
   it('leaves the default brand alone', () => {
     expect(brandedMarkdown(twin, defaultBrand())).toBe(twin);
   });

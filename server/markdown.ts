@@ -4,7 +4,8 @@
  * the partner's, computed as the page computes them (src/branding/brand.ts).
  */
 import {DEFAULT_BRAND} from '../src/branding/defaults';
-import {brandValues, withBrandValues} from '../src/branding/contentValues';
+import {withBrandValues} from '../src/branding/contentValues';
+import {pageValues} from '../src/theme/SiteMetadata/headValues';
 import type {Brand} from '../src/branding/brand';
 import {featureRequestUrl} from '../src/components/FeatureRequestLink/featureRequestUrl';
 
@@ -50,8 +51,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$
  */
 export function brandedMarkdown(text: string, brand: Brand, origin?: string): string {
   if (!brand.is_partner) return text;
-  const docsUrl = brand.docsUrl === DEFAULT_BRAND.docsUrl && origin ? origin : brand.docsUrl;
-  let out = withBrandValues(text, brandValues({...brand, docsUrl}));
+  // The docs URL the pages' head and body name too (no trailing slash: paths follow it).
+  let out = withBrandValues(text, pageValues(brand, origin ?? brand.docsUrl));
   out = out.replace(new RegExp(`(?<![\\w.-])${escapeRegExp(DEFAULT_BRAND.name)}(?![\\w-])`, 'g'), escapeMarkdown(brand.name));
   const feedback = featureRequestUrl(brand.headerItems);
   const feedbackLink = new RegExp(`\\[([^\\]]*)\\]\\(${escapeRegExp(DEFAULT_BRAND.feedbackUrl)}[^)\\s]*\\)`, 'g');
