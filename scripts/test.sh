@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
+# Go 1.24, python3-requests, curl and jq: the code-sample tests run every API sample.
+bash scripts/ensure-sample-tools.sh
 npx tsc --noEmit
 npm run build
 # The API spec as published (build/openapi.yaml), against Redocly's strict rules and ours.
