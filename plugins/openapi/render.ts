@@ -21,6 +21,12 @@ type MediaType = {schema?: Schema; example?: unknown; examples?: Record<string, 
 type Response = {description?: string; content?: Record<string, MediaType>; headers?: Record<string, {description?: string; schema?: Schema}>};
 
 
+/** True when the operation's first success response has a body (a `204` has none). */
+function successHasBody(responses: unknown, doc: OpenApiDocument): boolean {
+  const success = Object.entries((responses ?? {}) as Record<string, Response>).find(([status]) => /^2/.test(status));
+  return success === undefined || deref(doc, success[1])?.content !== undefined;
+}
+
 const STATUS_TEXT: Record<string, string> = {
   '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '304': 'Not Modified', '400': 'Bad Request', '401': 'Unauthorized',
   '402': 'Payment Required', '403': 'Forbidden', '404': 'Not Found', '405': 'Method Not Allowed', '409': 'Conflict', '410': 'Gone',
@@ -385,6 +391,7 @@ export function renderOperation(
     parameters: parameters.map((p) => ({...p, example: p.example ?? Object.values(p.examples ?? {})[0]?.value ?? p.schema?.example ?? p.schema?.default})),
     body: bodyMedia ? exampleOf(bodyMedia, doc) : undefined,
     authenticated: security.length > 0,
+    responseBody: successHasBody(operation.responses, doc),
   });
   // Our own tab set, not the theme's <Tabs>: every panel is in the server HTML (the
   // unpicked ones `hidden`, for no-JS readers and the search crawler), and hydration keeps

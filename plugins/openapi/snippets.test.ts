@@ -6,6 +6,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 import {renderOperation} from './render';
 import {codeSamples, type Sample} from './snippets';
 import {loadSpec, operations} from './spec';
+import {sampleTools, skipWithoutTools} from '../../tests/samples/tools';
 
 const FIXED_KEY = '3f1c9a52-first-vm';
 const post = codeSamples({
@@ -88,8 +89,45 @@ describe('code samples of a POST with a body and an idempotency key', () => {
     expect(imports.filter((pkg) => !used.has(pkg))).toEqual([]);
   });
 
-  it.skipIf(!has('gofmt'))('the Go sample parses', () => {
-    check('sample.go', sampleOf('go').code, 'gofmt', ['-e', '-l']);
+  // Go 1.24, as scripts/ensure-sample-tools.sh installs it for the sample tests (tests/samples).
+  const tools = sampleTools();
+  it.skipIf(skipWithoutTools(tools))('the Go sample is formatted as gofmt formats it', () => {
+    const file = path.join(dir, 'sample.go');
+    writeFileSync(file, `${sampleOf('go').code}\n`);
+    expect(execFileSync(tools.gofmt, ['-e', '-l', file], {encoding: 'utf8'})).toBe('');
+  });
+});
+
+describe('code samples whose body or answer httpsnippet gets wrong', () => {
+  const multiline = codeSamples({method: 'post', url: 'https://api.fixture.test/v1/things', parameters: [], body: {user_data: '#cloud-config\npackages: [git]\n', on: true, off: false, none: null}, authenticated: true});
+  const of = (samples: Sample[], id: string) => samples.find((s) => s.id === id)!.code;
+
+  it('build the Python body from the JSON value, so a string with a newline stays one string', () => {
+    const code = of(multiline, 'python');
+    expect(code).toContain('"user_data": "#cloud-config\\npackages: [git]\\n"');
+    expect(code).toMatch(/"on": True,\n\s*"off": False,\n\s*"none": None/);
+    execFileSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], {input: code, stdio: ['pipe', 'pipe', 'pipe']});
+  });
+
+  it('send the JavaScript body as JSON.stringify of the value', () => {
+    const code = of(multiline, 'javascript');
+    expect(code).toContain('body: JSON.stringify({\n    "user_data": "#cloud-config\\npackages: [git]\\n",');
+    check('multiline.mjs', code, process.execPath, ['--check']);
+  });
+
+  it('print the status of an answer without a body instead of parsing it', () => {
+    const empty = codeSamples({method: 'delete', url: 'https://api.fixture.test/v1/things/1', parameters: [], authenticated: true, responseBody: false});
+    expect(of(empty, 'python')).toContain('print(response.status_code)');
+    expect(of(empty, 'python')).not.toContain('response.json()');
+    expect(of(empty, 'javascript')).toContain('console.log(response.status);');
+    expect(of(empty, 'javascript')).not.toContain('response.json()');
+  });
+
+  it('check every error in Go, as go vet wants', () => {
+    const code = of(multiline, 'go');
+    expect(code).not.toMatch(/, _ :=/);
+    expect(code.match(/if err != nil \{\n\t\tlog\.Fatal\(err\)\n\t\}/g)).toHaveLength(3);
+    expect(code).toMatch(/\t"log"\n/);
   });
 });
 

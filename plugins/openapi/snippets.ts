@@ -8,6 +8,8 @@ export interface SampleInput {
   parameters: {name: string; in: string; required?: boolean; example?: unknown}[];
   body?: unknown;
   authenticated: boolean;
+  /** False when the success response has no body (`204`): the samples print its status instead. */
+  responseBody?: boolean;
 }
 
 export interface Sample {
@@ -107,6 +109,53 @@ function finishSample(language: Language, snippet: string): string {
   return addImports(language, code, imports);
 }
 
+/** A JSON value as a Python literal: JSON's strings and numbers are Python's; `true`, `false` and `null` are not. */
+function pythonLiteral(value: unknown): string {
+  const words: Record<string, string> = {true: 'True', false: 'False', null: 'None'};
+  return JSON.stringify(value, null, 2).replace(/"(?:[^"\\]|\\.)*"|\b(?:true|false|null)\b/g, (token) => words[token] ?? token);
+}
+
+const GO_CHECK = '\n\tif err != nil {\n\t\tlog.Fatal(err)\n\t}';
+
+/**
+ * What httpsnippet leaves wrong, fixed so that every sample runs as written (tests/samples
+ * runs them): Python and JavaScript bodies built from the JSON value (httpsnippet breaks
+ * strings that hold a newline), no `response.json()` of an empty answer, and Go that
+ * checks its errors (`go vet` refuses a response used before its error is checked).
+ */
+function repairSample(language: Language, code: string, input: SampleInput): string {
+  const empty = input.responseBody === false;
+  switch (language) {
+    case 'python': {
+      let out = code;
+      if (input.body !== undefined) {
+        const start = out.indexOf('payload = ');
+        const end = out.search(/\n(?:headers = |\nresponse = )/);
+        if (start === -1 || end < start) throw new Error(`no payload in the Python sample of ${input.method} ${input.url}`);
+        out = `${out.slice(0, start)}payload = ${pythonLiteral(input.body)}${out.slice(end)}`;
+      }
+      return empty ? out.replace('print(response.json())', 'print(response.status_code)') : out;
+    }
+    case 'javascript': {
+      let out = code;
+      if (input.body !== undefined) {
+        const literal = JSON.stringify(input.body, null, 2).replace(/\n/g, '\n  ');
+        out = out.replace(/^ {2}body: '.*'$/m, () => `  body: JSON.stringify(${literal})`);
+      }
+      return empty ? out.replace(/const data = await response\.json\(\);\n(\s*)console\.log\(data\);/, 'console.log(response.status);') : out;
+    }
+    case 'go':
+      return addImports(
+        'go',
+        code
+          .replace(/^(\t\w+), _ := (http\.NewRequest\(.*\)|http\.DefaultClient\.Do\(req\)|io\.ReadAll\(res\.Body\))$/gm, (_, name: string, call: string) => `${name}, err := ${call}${GO_CHECK}`),
+        ['log'],
+      );
+    default:
+      return code;
+  }
+}
+
 /** One sample per language; path parameters filled from their examples. */
 export function codeSamples(input: SampleInput): Sample[] {
   let url = input.url;
@@ -138,6 +187,6 @@ export function codeSamples(input: SampleInput): Sample[] {
     const converted = snippet.convert(target as never, client as never, {indent: '  '} as never);
     const codeText = Array.isArray(converted) ? converted[0] : converted;
     if (typeof codeText !== 'string') throw new Error(`httpsnippet produced no ${label} sample for ${input.method.toUpperCase()} ${input.url}`);
-    return {id, label, lang, code: finishSample(id, codeText.trim())};
+    return {id, label, lang, code: finishSample(id, repairSample(id, codeText.trim(), input))};
   });
 }
