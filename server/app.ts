@@ -1,8 +1,10 @@
+import path from 'node:path';
 import Fastify, {type FastifyInstance} from 'fastify';
 import {partnerApi, parseQuerystring} from './partner-api';
 import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
 import {listFiles, staticSite} from './static-site';
 import {mcp} from './mcp';
+import {sandbox} from './sandbox';
 import {health} from './health';
 import {addSecurityHeaders, type SecurityOptions} from './security-headers';
 import {brandFromConfig, type Brand} from '../src/branding/brand';
@@ -88,6 +90,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
   await app.register(mcp, {root: options.buildDir, files, brandFor});
+  // A mock of the API at /sandbox/v1, for trying calls from the docs (server/sandbox.ts).
+  if (files.has('openapi.yaml')) await app.register(sandbox, {specFile: path.join(options.buildDir, 'openapi.yaml')});
   await app.register(staticSite, {root: options.buildDir, files, brandFor});
 
   if (options.watchPartners ?? !underTest()) {
