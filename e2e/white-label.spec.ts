@@ -10,6 +10,15 @@ import {DEFAULT_VALUES} from '../src/branding/contentValues';
 import {builtRoutes, nextFrames, patientBrandLookup} from './helpers';
 
 const API = '**/v1/auth/partner-config/docs?domain=*';
+
+/** What of the default brand a partner's page may not hold: name, content values, feedback site, logos. */
+const DEFAULT_BRAND_VALUES = [
+  DEFAULT_BRAND.name,
+  ...Object.values(DEFAULT_VALUES),
+  new URL(DEFAULT_BRAND.feedbackUrl).host,
+  DEFAULT_BRAND.logo.light,
+  DEFAULT_BRAND.logo.dark,
+];
 const PARALLEL_PAGES = 3;
 
 /** A partner that sets every field content can show. */
@@ -105,13 +114,7 @@ test.describe('white label, every page', () => {
     // is about, so its pages wait as long as the answer takes.
     await patientBrandLookup(context);
     await context.route(API, (route) => route.fulfill({json: initech}));
-    const forbidden = [
-      DEFAULT_BRAND.name,
-      ...Object.values(DEFAULT_VALUES),
-      new URL(DEFAULT_BRAND.feedbackUrl).host,
-      DEFAULT_BRAND.logo.light,
-      DEFAULT_BRAND.logo.dark,
-    ];
+    const forbidden = DEFAULT_BRAND_VALUES;
     // Branded by the app with the config it received (not only the cached brand of the
     // pre-paint script, and not a lookup that ended in the default brand).
     const ready = 'html[data-has-hydrated="true"][data-brand-settled="partner"]:not([data-brand-pending])';
@@ -136,13 +139,7 @@ test.describe('white label, the page head', () => {
     const acme = originOf(baseURL, 'acme.localhost');
     const host = new URL(acme).host;
     // acme sets every value but its docs URL, which is the host read on (checked below).
-    const forbidden = [
-      DEFAULT_BRAND.name,
-      ...Object.values(DEFAULT_VALUES),
-      new URL(DEFAULT_BRAND.feedbackUrl).host,
-      DEFAULT_BRAND.logo.light,
-      DEFAULT_BRAND.logo.dark,
-    ];
+    const forbidden = DEFAULT_BRAND_VALUES;
     const routes = builtRoutes();
     const found: string[] = [];
     const queue = [...routes, '/no-such-page'];
