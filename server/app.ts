@@ -24,6 +24,24 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Reload the partner files when they change; default on, except under test. */
   watchPartners?: boolean;
+  /**
+   * The proxies in front of the server whose `X-Forwarded-For`, `-Proto` and `-Host` are
+   * believed (Fastify's trustProxy): `true` for any, or their addresses and CIDR ranges. Without it, behind a load balancer every client has the balancer's address,
+   * and the per-client rate limits (MCP, sandbox) would make them share one budget.
+   */
+  trustProxy?: boolean | string;
+}
+
+/** TRUST_PROXY as Fastify takes it: `true`, or a comma-separated list of addresses and CIDR ranges. */
+export function parseTrustProxy(value: string | undefined): boolean | string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed || trimmed === 'false') return undefined;
+  if (trimmed === 'true') return true;
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!/^[\da-f.:]+(?:\/\d{1,3})?$/i.test(entry)) throw new Error(`TRUST_PROXY: "${entry}" is not an IP address or CIDR range (or use true).`);
+  }
+  return entries.join(',');
 }
 
 function underTest(): boolean {
@@ -63,7 +81,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Before anything is opened, so that an invalid file stops start-up cleanly.
   const partners = await loadPartners(partnersDir);
 
-  const app = Fastify({logger: loggerOptions(options.logger), routerOptions: {querystringParser: parseQuerystring}});
+  const app = Fastify({logger: loggerOptions(options.logger), routerOptions: {querystringParser: parseQuerystring}, ...(options.trustProxy !== undefined ? {trustProxy: options.trustProxy} : {})});
   // Markdown twins, llms files and the security policy follow the brand of the host asked.
   // A reload serves new config objects, so a brand is kept per config object and made once.
   const brands = new WeakMap<object, Brand>();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import {Writable} from 'node:stream';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {FastifyInstance} from 'fastify';
-import {createApp, loggedPath} from './app';
+import {createApp, loggedPath, parseTrustProxy} from './app';
 import {closeGracefully} from './shutdown';
 import {securityHeaders} from './security-headers';
 import {inlineScripts, POLICY_FILE, scriptHash} from '../plugins/security-policy/policy';
@@ -155,6 +155,30 @@ describe('access logs', () => {
     expect(completed).toMatchObject({reqId: incoming.reqId, res: {statusCode: 200}});
     expect(completed.responseTime).toBeGreaterThanOrEqual(0);
     expect(lines.join('\n')).not.toContain('secret-value');
+  });
+
+  it("logs the client's address a trusted proxy forwards, and the proxy's own where none is trusted", async () => {
+    const {buildDir, partnersDir} = await fixture();
+    const addressesOf = async (trustProxy?: boolean | string) => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString().split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const app = await createApp({buildDir, partnersDir, watchPartners: false, logger: {stream}, trustProxy});
+      await app.inject({method: 'GET', url: '/healthz', remoteAddress: '10.0.0.2', headers: {'x-forwarded-for': '203.0.113.9'}});
+      await app.close();
+      return lines.map((line) => JSON.parse(line) as {req?: {remoteAddress?: string}}).flatMap((entry) => (entry.req?.remoteAddress ? [entry.req.remoteAddress] : []));
+    };
+    expect(await addressesOf()).toEqual(['10.0.0.2']);
+    expect(await addressesOf(parseTrustProxy('10.0.0.0/8'))).toEqual(['203.0.113.9']);
+    expect(await addressesOf(parseTrustProxy('192.168.0.1'))).toEqual(['10.0.0.2']);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('10.0.0.1, 10.0.0.2')).toBe('10.0.0.1,10.0.0.2');
+    expect(parseTrustProxy('')).toBeUndefined();
+    expect(() => parseTrustProxy('10.0.0.1; rm -rf /')).toThrow(/TRUST_PROXY: .* is not an IP address/);
   });
 
   it('logs paths without query strings or fragments', () => {

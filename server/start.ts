@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {spawnSync} from 'node:child_process';
-import {createApp} from './app';
+import {createApp, parseTrustProxy} from './app';
 import {closeOnSignals} from './shutdown';
 import {buildIsFresh} from '../scripts/build-state';
 
@@ -24,7 +24,8 @@ async function main(): Promise<void> {
   // Access logs as JSON lines on stdout, unless ACCESS_LOG=off (the browser tests).
   // FRAME_ANCESTORS: origins allowed to frame the docs, space-separated; HTTPS=true sends HSTS.
   const security = {frameAncestors: (process.env.FRAME_ANCESTORS ?? '').split(/\s+/).filter(Boolean), https: process.env.HTTPS === 'true'};
-  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off', security});
+  // TRUST_PROXY: the load balancer in front (true, or its addresses), whose X-Forwarded-* headers are believed.
+  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off', security, trustProxy: parseTrustProxy(process.env.TRUST_PROXY)});
   await app.listen({port, host});
   console.log(`Docs served at http://localhost:${port}`);
   closeOnSignals(app);
