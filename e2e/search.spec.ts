@@ -55,13 +55,31 @@ test.describe('search', () => {
     const input = page.locator('.DocSearch-Input');
     await expect(input).toBeFocused();
     await expect(input).toHaveAttribute('placeholder', 'Search docs');
-    await input.fill('hibernate');
+    // The operation's own name: it ranks first (for 'hibernate' alone the hibernation guide does).
+    await input.fill('hibernate a virtual machine');
     await searchIndexReady(page);
     await expect(page.locator('.DocSearch-Hit-source').first()).toHaveText('API reference');
     await expect(page.locator('.DocSearch-Hit mark').first()).toHaveText(/hibernate/i);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/docs\/api-reference\/core-resources\/virtual-machines\/manage\/hibernate/);
     await expect(page.locator('.DocSearch-Modal')).toBeHidden();
+  });
+
+  test("credits no Algolia in the modal's footer in local mode, keeps the keyboard hints, and snippets heading hits", async ({page}) => {
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    const input = await openSearch(page);
+    await expect(page.locator('html')).toHaveAttribute('data-search-mode', 'local');
+    await input.fill('hibernate');
+    await searchIndexReady(page);
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    const footer = page.locator('.DocSearch-Footer');
+    await expect(footer.locator('.DocSearch-Commands')).toBeVisible();
+    await expect(footer.locator('.DocSearch-Logo')).toBeHidden();
+    await expect(footer.getByText(/Algolia|Search by/)).toBeHidden();
+    await expect(page.locator('.DocSearch-Modal a[href*="algolia.com"]')).toBeHidden();
+    // A hit on a heading shows the first words of its section under it.
+    await expect(page.locator('.DocSearch-Hit-section').first()).toHaveText(/\w+/);
   });
 
   test('opens with "/" when not typing in a field, and Escape closes it', async ({page}) => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {expandRecords} from '../../src/search/records';
+import {expandRecords, PAGE_RANK} from '../../src/search/records';
 import {buildRecords} from './index';
 import {extractPage} from './extract';
 
@@ -60,6 +60,18 @@ describe('compact records', () => {
     expect(records[0].weight.level).toBe(100);
     expect(records[2].weight.level).toBe(90);
     expect(records[4].weight.level).toBe(0);
+  });
+
+  it("weighs a page by its kind: guides, then the API reference's guides, then its operation pages", () => {
+    const operation = page('<div class="api-endpoint" data-method="post"><span>POST /core/volumes</span></div><p>Creates a volume.</p>');
+    const compact = buildRecords([
+      {route: '/docs/api-reference/core-resources/volumes/create', html: operation},
+      {route: '/docs/api-reference/getting-started-api/authentication', html: page('<p>How API keys work.</p>')},
+      {route: '/docs/storage/volumes/creating-a-volume', html: page('<p>Create one in the console.</p>')},
+    ]);
+    expect(compact.pages.map((p) => p[5])).toEqual([PAGE_RANK.operation, PAGE_RANK.reference, PAGE_RANK.guide]);
+    expect(PAGE_RANK.guide).toBeGreaterThan(PAGE_RANK.reference);
+    expect(PAGE_RANK.reference).toBeGreaterThan(PAGE_RANK.operation);
   });
 
   it('refuses a file in another format', () => {

@@ -11,6 +11,8 @@ export interface ExtractedPage {
   lvl1: string;
   language: string;
   docusaurusTag: string;
+  /** An API operation's page (it shows an endpoint), as opposed to a guide or an overview. */
+  operation: boolean;
   /** In page order; level 1-6 headings, 0 content. */
   entries: {level: number; text: string; anchor: string | null}[];
 }
@@ -31,6 +33,7 @@ export function extractPage(html: string): ExtractedPage | null {
     .filter(Boolean);
   const lvl0 = crumbs.length > 1 ? crumbs[0] : 'Documentation';
   const entries: ExtractedPage['entries'] = [{level: 1, text: title, anchor: null}];
+  const operation = root.find('.api-endpoint').length > 0;
   // Code, collapsed schema details, the copy of the TOC and what a page marks as reference
   // boilerplate (`.search-skip`: error-code tables, shared header lists) are not content.
   root.find('pre, details, .table-of-contents, nav, button, .theme-doc-toc-mobile, svg, .search-skip').remove();
@@ -61,6 +64,7 @@ export function extractPage(html: string): ExtractedPage | null {
     lvl1: title,
     language: meta('docsearch:language') ?? 'en',
     docusaurusTag: meta('docsearch:docusaurus_tag') ?? meta('docusaurus_tag') ?? 'default',
+    operation,
     entries,
   };
 }

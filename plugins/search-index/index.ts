@@ -9,7 +9,7 @@ import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {prebuildIndex} from '../../src/search/engine';
-import {expandRecords, type CompactPage, type CompactRecord, type CompactRecords} from '../../src/search/records';
+import {expandRecords, PAGE_RANK, type CompactPage, type CompactRecord, type CompactRecords} from '../../src/search/records';
 import {extractPage} from './extract';
 
 export const RECORDS_META = 'docsearch:records';
@@ -53,8 +53,9 @@ export function buildRecords(pages: {route: string; html: string}[]): CompactRec
     const page = extractPage(html);
     if (!page) continue;
     const pageIndex = compactPages.length;
-    // Guides and top-level pages rank above generated reference pages of equal match.
-    const pageRank = route.startsWith('/docs/api-reference/') && route.split('/').length > 4 ? 0 : 1;
+    // The page-level weight by kind (DocSearch configs' pageRank): guides rank above the API
+    // reference's own guides and overviews, and those above its operation pages.
+    const pageRank = page.operation ? PAGE_RANK.operation : /^\/docs\/api-reference(\/|$)/.test(route) ? PAGE_RANK.reference : PAGE_RANK.guide;
     compactPages.push([route, page.lvl0, page.lvl1, page.docusaurusTag, page.language, pageRank]);
     const openHeadings: number[] = [];
     for (const entry of page.entries) {

@@ -96,6 +96,12 @@ export interface TermMatch {
   exact: boolean;
 }
 
+/** One word the plural of the other (`ignorePlurals`): an exact match, as Algolia counts it. */
+function samePlural(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= INDEX_SETTINGS.minWordSizefor1Typo && (long === `${short}s` || long === `${short}es`);
+}
+
 /** Which query terms a normalized word satisfies, by the same rules MiniSearch searched with; memoised per query. */
 export function createTermMatcher(rules: TermRule[]): (word: string) => TermMatch[] {
   const cache = new Map<string, TermMatch[]>();
@@ -104,7 +110,7 @@ export function createTermMatcher(rules: TermRule[]): (word: string) => TermMatc
     if (found) return found;
     found = [];
     rules.forEach((rule, index) => {
-      if (word === rule.term) found!.push({index, typos: 0, exact: true});
+      if (word === rule.term || samePlural(word, rule.term)) found!.push({index, typos: 0, exact: true});
       else if (rule.prefix && word.startsWith(rule.term)) found!.push({index, typos: 0, exact: false});
       else if (rule.maxTypos > 0) {
         const typos = boundedLevenshtein(rule.term, word, rule.maxTypos);

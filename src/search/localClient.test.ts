@@ -1,68 +1,7 @@
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {describe, expect, it, afterEach, vi} from 'vitest';
 import algoliasearchHelper from 'algoliasearch-helper';
-import {createLocalSearchClient, type LocalSearchHit, type LocalSearchResponse, type SearchRecord} from './localClient';
-import fixture from './fixtures/records.json';
-
-const records = fixture as SearchRecord[];
-const ORIGIN = 'https://docs.example.com';
-const CURRENT = ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
-const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-
-const client = (load: () => Promise<SearchRecord[]> = async () => records) => createLocalSearchClient(load, {origin: ORIGIN});
-
-/** The request DocSearch 3.9 sends from the modal (its `searchParameters` merged last, as Docusaurus passes them). */
-function docSearchRequest(query: string, {words = 10, clickAnalytics = false} = {}) {
-  return {
-    requests: [
-      {
-        query,
-        indexName: 'docs',
-        attributesToRetrieve: ['hierarchy.lvl0', 'hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content', 'type', 'url'],
-        attributesToSnippet: ['hierarchy.lvl1', 'hierarchy.lvl2', 'hierarchy.lvl3', 'hierarchy.lvl4', 'hierarchy.lvl5', 'hierarchy.lvl6', 'content'].map((a) => `${a}:${words}`),
-        snippetEllipsisText: '…',
-        highlightPreTag: '<mark>',
-        highlightPostTag: '</mark>',
-        hitsPerPage: 20,
-        clickAnalytics,
-        facetFilters: CURRENT,
-      },
-    ],
-  };
-}
-
-/** A legacy `[{indexName, params}]` request as algoliasearch-helper shapes one. */
-function helperParams(query: string, extra: Record<string, unknown> = {}) {
-  return {
-    query,
-    hitsPerPage: 15,
-    page: 0,
-    facetFilters: CURRENT,
-    highlightPreTag: '__ais-highlight__',
-    highlightPostTag: '__/ais-highlight__',
-    attributesToSnippet: ['content:10'],
-    distinct: true,
-    ...extra,
-  };
-}
-
-/** Query-string params as algoliasearch v4 serialised them: arrays and objects as JSON. */
-function asQueryString(params: Record<string, unknown>): string {
-  return Object.entries(params)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
-    .join('&');
-}
-
-async function search(query: string, params: Record<string, unknown> = {}, c = client()): Promise<LocalSearchResponse> {
-  const {results} = await c.search({requests: [{indexName: 'docs', query, ...params}]});
-  return results[0];
-}
-
-/** DocSearch's own path lookup (`fr`) and the lvl0 group title it derives (`Or`). */
-const at = (hit: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : null), hit);
-const groupTitle = (hit: LocalSearchHit) => String(at(hit, '_highlightResult.hierarchy.lvl0.value')).replace(/(<mark>|<\/mark>)/g, '');
-const plain = (html: string) => html.replace(/<\/?mark>/g, '').replace(/…/g, ' ');
-const wordCount = (html: string) => plain(html).match(/[\p{L}\p{N}_]+/gu)?.length ?? 0;
-const byUrl = (hits: LocalSearchHit[], url: string) => hits.find((h) => h.url === `${ORIGIN}${url}`);
+import {createLocalSearchClient, type LocalSearchHit, type SearchRecord} from './localClient';
+import {records, ORIGIN, CURRENT, LEVELS, client, docSearchRequest, helperParams, asQueryString, search, at, groupTitle, plain} from './fixtures/client';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -108,12 +47,13 @@ describe('DocSearch 3.9 modal request', () => {
     expect(results[0].queryID).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('omits null levels and null content from highlight and snippet results', async () => {
+  it('omits null levels from highlight and snippet results, and shows a title-only hit with its section text', async () => {
     const hit = (await client().search(docSearchRequest('hibernation'))).results[0].hits[0];
     expect(hit.type).toBe('lvl1');
     expect(Object.keys(hit._highlightResult.hierarchy!)).toEqual(['lvl0', 'lvl1']);
-    expect(hit._highlightResult.content).toBeUndefined();
-    expect(hit._snippetResult.content).toBeUndefined();
+    // The record has no content of its own: the hit carries the first text of its section.
+    expect(hit.content).toMatch(/^Hibernation saves the state/);
+    expect(hit._snippetResult.content!.value).toMatch(/^<mark>Hibernation<\/mark> saves the state/);
   });
 });
 
@@ -188,7 +128,8 @@ describe('algoliasearch-helper legacy request', () => {
       const titles = Object.keys(hierarchy!).map((key) => hierarchy![key as 'lvl0']!.value);
       return {title: titles.pop(), breadcrumbs: titles, summary: snippet.content ? `${snippet.content.value}...` : ''};
     });
-    expect(items[0]).toEqual({title: 'Bootable <mark>volumes</mark>', breadcrumbs: ['Storage'], summary: ''});
+    // A title-only hit is summarised by the first words of its section.
+    expect(items[0]).toEqual({title: 'Bootable <mark>volumes</mark>', breadcrumbs: ['Storage'], summary: expect.stringMatching(/^A bootable <mark>volume<\/mark> holds/)});
     expect(items.some((item) => item.summary.includes('<mark>volumes</mark>'))).toBe(true);
     // Facet counts from the disjunctive queries (the 1.0 page is counted once the tag filter is lifted).
     expect(helper.lastResults!.getFacetValues('docusaurus_tag', {sortBy: ['name:asc']})).toEqual(
@@ -253,242 +194,6 @@ describe('filters and paging', () => {
     const urls = byDefault.hits.map((h) => h.url);
     expect(new Set(urls).size).toBe(urls.length);
     expect(none.hits.length).toBeGreaterThan(byDefault.hits.length);
-  });
-});
-
-describe('snippets and highlighting', () => {
-  const hibernationIntro = '/docs/virtual-machines/hibernation';
-
-  it('cuts snippets to 10 words around the first match', async () => {
-    const {results} = await client().search(docSearchRequest('storage'));
-    const hit = byUrl(results[0].hits, hibernationIntro)!;
-    expect(hit.type).toBe('content');
-    expect(hit._snippetResult.content).toEqual({value: '…only for the <mark>storage</mark> of its disks while it sleeps…', matchLevel: 'full'});
-    expect(wordCount(hit._snippetResult.content!.value)).toBe(10);
-    // The highlight keeps the whole text.
-    expect(plain(hit._highlightResult.content!.value)).toBe(hit.content);
-  });
-
-  it('cuts snippets to 5 words on narrow screens', async () => {
-    const {results} = await client().search(docSearchRequest('storage', {words: 5}));
-    for (const hit of results[0].hits) {
-      for (const snippet of [hit._snippetResult.content, ...Object.values(hit._snippetResult.hierarchy ?? {})]) {
-        if (snippet) expect(wordCount(snippet.value)).toBeLessThanOrEqual(5);
-      }
-    }
-    expect(byUrl(results[0].hits, hibernationIntro)!._snippetResult.content!.value).toBe('…the <mark>storage</mark> of its disks…');
-  });
-
-  it('starts from the first words when nothing in the attribute matches', async () => {
-    const hit = byUrl((await search('compute hibernation', {attributesToSnippet: ['content:4']})).hits, hibernationIntro)!;
-    expect(hit._snippetResult.content!.value).toBe('<mark>Hibernation</mark> saves the state…');
-    // Matched by its heading only.
-    const noMatch = (await search('restore', {attributesToSnippet: ['content:3'], distinct: false})).hits.find((h) => h.content?.startsWith('A hibernated'))!;
-    expect(noMatch._snippetResult.content).toEqual({value: 'A hibernated machine…', matchLevel: 'none'});
-  });
-
-  it('uses the tags the request names', async () => {
-    const hit = (await search('snapshot', {highlightPreTag: '<em class="hit">', highlightPostTag: '</em>'})).hits[0];
-    expect(hit._highlightResult.hierarchy!.lvl1!.value).toBe('<em class="hit">Snapshots</em>');
-    const helperHit = (await client().search([{indexName: 'docs', params: helperParams('snapshot')}])).results[0].hits[0];
-    expect(helperHit._highlightResult.hierarchy!.lvl1!.value).toBe('__ais-highlight__Snapshots__/ais-highlight__');
-    expect((await search('snapshot')).hits[0]._highlightResult.hierarchy!.lvl1!.value).toBe('<mark>Snapshots</mark>');
-  });
-
-  it('marks words matched with a typo', async () => {
-    const result = await search('volums');
-    expect(result.hits[0]._highlightResult.hierarchy!.lvl1).toEqual({
-      value: 'Bootable <mark>volumes</mark>',
-      matchLevel: 'full',
-      matchedWords: ['volums'],
-      fullyHighlighted: false,
-    });
-    expect(result.hits.some((h) => h._highlightResult.hierarchy!.lvl2?.value === '<mark>Create</mark> a bootable <mark>volume</mark>')).toBe(false);
-    expect(result.hits.some((h) => h._highlightResult.hierarchy!.lvl2?.value === 'Create a bootable <mark>volume</mark>')).toBe(true);
-  });
-
-  it('marks words matched by prefix', async () => {
-    const result = await search('hiber', {distinct: false});
-    expect(result.hits[0]._highlightResult.hierarchy!.lvl1!.value).toBe('<mark>Hibernation</mark>');
-    const content = result.hits.find((h) => h.content?.startsWith('Hibernating'))!;
-    expect(content._highlightResult.content!.value).toBe('<mark>Hibernating</mark> takes a few minutes for machines with large local disks.');
-  });
-
-  it('reports matchLevel and matchedWords per attribute', async () => {
-    const hit = (await search('create bootable')).hits[0];
-    expect(hit.hierarchy!.lvl2).toBe('Create a bootable volume');
-    expect(hit._highlightResult.hierarchy!.lvl2).toMatchObject({matchLevel: 'full', matchedWords: ['create', 'bootable']});
-    expect(hit._highlightResult.hierarchy!.lvl1).toMatchObject({value: '<mark>Bootable</mark> volumes', matchLevel: 'partial', matchedWords: ['bootable']});
-    expect(hit._highlightResult.hierarchy!.lvl0).toEqual({value: 'Storage', matchLevel: 'none', matchedWords: []});
-  });
-
-  it('escapes the text of records before adding tags', async () => {
-    const script = (await search('script')).hits[0];
-    expect(script.content).toContain('<script>');
-    const values = [script._highlightResult.content!.value, script._snippetResult.content!.value];
-    for (const value of values) {
-      expect(value).not.toContain('<script>');
-      expect(value).toContain('&lt;<mark>script</mark>&gt;');
-    }
-    const mount = (await search('mount nfs', {distinct: false})).hits.find((h) => h.type === 'content')!;
-    expect(mount._highlightResult.content!.value).toBe(
-      'Run <mark>mount</mark> -t <mark>nfs</mark> &lt;server&gt;:/export /mnt/shared on each machine &amp; add the line to /etc/fstab.',
-    );
-    const quoted = (await search('remote prefix')).hits[0];
-    expect(quoted._highlightResult.content!.value).toContain('&quot;any&quot;');
-  });
-});
-
-describe('matching and ranking', () => {
-  it('puts the page titled with the word before paragraphs that mention it', async () => {
-    const {hits} = await search('volumes', {facetFilters: CURRENT});
-    expect(hits[0]).toMatchObject({type: 'lvl1', hierarchy: expect.objectContaining({lvl1: 'Bootable volumes'})});
-    expect(hits[1]).toMatchObject({type: 'lvl1', hierarchy: expect.objectContaining({lvl1: 'Shared storage volumes'})});
-    const paragraph = hits.findIndex((h) => h.content?.includes('including its attached volumes'));
-    expect(paragraph).toBeGreaterThan(1);
-    // Headings under a matching title before the text under them.
-    const types = hits.filter((h) => h.url!.includes('bootable-volumes')).map((h) => h.type);
-    expect(types).toEqual([...types].sort());
-  });
-
-  it('prefers an exact word to a typo and a title to the section name', async () => {
-    expect((await search('hibernation')).hits[0]).toMatchObject({type: 'lvl1', hierarchy: expect.objectContaining({lvl1: 'Hibernation'})});
-    const storage = await search('storage');
-    expect(storage.hits[0].hierarchy!.lvl1).toBe('Shared storage volumes');
-  });
-
-  it('requires every word, then falls back to any word when none has them all', async () => {
-    const all = await search('restore hibernation');
-    expect(all.hits.length).toBeGreaterThan(0);
-    for (const h of all.hits) expect(plain(JSON.stringify(h.hierarchy) + h.content).toLowerCase()).toMatch(/restore[\s\S]*hibernat|hibernat[\s\S]*restore/);
-    const some = await search('hibernation qwertyuiop');
-    expect(some.hits[0].hierarchy!.lvl1).toBe('Hibernation');
-    expect(some.hits[0]._highlightResult.hierarchy!.lvl1!.matchLevel).toBe('partial');
-  });
-
-  it('forgives a typo in words of 3 characters, not in shorter ones, as the Algolia settings do', async () => {
-    expect((await search('gpx')).hits[0]._highlightResult.content!.value).toContain('<mark>GPU</mark>');
-    expect((await search('volume xq')).nbHits).toBe((await search('volume')).nbHits);
-    expect((await search('volume xq', {distinct: false})).hits.some((h) => JSON.stringify(h._highlightResult).includes('<mark>x'))).toBe(false);
-  });
-
-  it('matches only the last word as a prefix', async () => {
-    const marked = (hits: LocalSearchHit[]) => hits.some((h) => JSON.stringify(h._highlightResult).includes('<mark>Hibernat'));
-    expect(marked((await search('volumes hiber', {distinct: false})).hits)).toBe(true);
-    expect(marked((await search('hiber volumes', {distinct: false})).hits)).toBe(false);
-  });
-
-  it('returns no hits for an empty query without loading the records', async () => {
-    const load = vi.fn(async () => records);
-    const c = client(load);
-    for (const query of ['', '   ', '!!!']) {
-      const result = await search(query, {}, c);
-      expect(result).toMatchObject({hits: [], nbHits: 0, nbPages: 0, query});
-    }
-    expect(load).not.toHaveBeenCalled();
-  });
-
-  it('never throws on hostile queries', async () => {
-    const c = client();
-    const hostile = ['x'.repeat(10_000), 'volumes '.repeat(1250), '.*+?^${}()|[]\\', '🚀🔥 volumes 👩‍💻', '!!!', '"', '"volumes', "it's", '%E0%A4%A', '\u0000\uD800', 'constructor __proto__ toString'];
-    for (const query of hostile) {
-      const result = await search(query, {}, c);
-      expect(Array.isArray(result.hits), query).toBe(true);
-      expect(result.query).toBe(query);
-    }
-    expect((await search('volumes '.repeat(1250), {}, c)).nbHits).toBe((await search('volumes', {}, c)).nbHits);
-    expect((await search('🚀🔥 volumes 👩‍💻', {}, c)).nbHits).toBeGreaterThan(0);
-    // Only the first 64 characters count.
-    expect((await search(`${'x'.repeat(63)} volumes`, {}, c)).nbHits).toBe(0);
-    expect((await search(`${'x'.repeat(62)} volumes`, {}, c)).nbHits).toBeGreaterThan(0);
-    const legacy = await c.search([{indexName: 'docs', params: 'query=%E0%A4%A&hitsPerPage=abc&page=-3&facetFilters=%5Bnot-json'}]);
-    expect(legacy.results[0]).toMatchObject({hitsPerPage: 20, page: 0});
-  });
-});
-
-describe('term cache', () => {
-  /** Every response of `typed` on one client, with the timing that varies left out. */
-  async function answers(c: ReturnType<typeof client>, typed: string[], params: Record<string, unknown>) {
-    const out: unknown[] = [];
-    for (const query of typed) out.push({...(await search(query, params, c)), processingTimeMS: 0});
-    return out;
-  }
-  const queries = ['delete virtual machine', 'volume snapshot', 'hibernat vm', 'firewall rul', 'zzqx volumes', 'api api', 'vm labels'];
-  const typed = queries.flatMap((q) => Array.from({length: q.length}, (_, i) => q.slice(0, i + 1)));
-  const variants: Record<string, unknown>[] = [{}, {facetFilters: CURRENT, hitsPerPage: 5}, {distinct: false, hitsPerPage: 100, facets: ['*']}, {distinct: 2, page: 1}];
-
-  it('answers each typed prefix exactly as a client that never saw the earlier ones', async () => {
-    for (const params of variants) {
-      const warm = await answers(client(), typed, params);
-      const cold: unknown[] = [];
-      for (const query of typed) cold.push(...(await answers(client(), [query], params)));
-      expect(warm).toEqual(cold);
-    }
-  });
-
-  it('answers the same after clearCache(), and keeps each client to its own records', async () => {
-    const c = client();
-    const before = await answers(c, typed, {});
-    await c.clearCache();
-    expect(await answers(c, typed, {})).toEqual(before);
-    // A client over other records shares nothing with the first.
-    const other = client(async () => records.filter((r) => !/volume/i.test(JSON.stringify(r))));
-    expect((await search('volume', {}, c)).nbHits).toBeGreaterThan(0);
-    expect((await search('volume', {}, other)).nbHits).toBe(0);
-    expect((await search('volume', {}, c)).nbHits).toBeGreaterThan(0);
-  });
-});
-
-describe('loading', () => {
-  it('loads the records once for many searches, lazily', async () => {
-    const load = vi.fn(async () => records);
-    const c = client(load);
-    expect(load).not.toHaveBeenCalled();
-    await Promise.all(['vol', 'volu', 'volum', 'volume'].map((q) => search(q, {}, c)));
-    for (const q of ['snap', 'fire', 'hiber']) await search(q, {}, c);
-    await c.preload();
-    expect(load).toHaveBeenCalledTimes(1);
-  });
-
-  it('starts loading on preload()', async () => {
-    const load = vi.fn(async () => records);
-    const c = client(load);
-    await c.preload();
-    expect(load).toHaveBeenCalledTimes(1);
-    expect((await search('firewall', {}, c)).nbHits).toBeGreaterThan(0);
-    expect(load).toHaveBeenCalledTimes(1);
-  });
-
-  it('rejects with a RetryError when the records fail to load, and tries again on the next search', async () => {
-    const load = vi.fn<() => Promise<SearchRecord[]>>().mockRejectedValueOnce(new Error('404')).mockResolvedValue(records);
-    const c = client(load);
-    const failure = await c.search(docSearchRequest('volumes')).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(Error);
-    expect((failure as Error).name).toBe('RetryError');
-    const {results} = await c.search(docSearchRequest('volumes'));
-    expect(results[0].nbHits).toBeGreaterThan(0);
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  it('does not reject from preload() when loading fails', async () => {
-    const c = client(() => Promise.reject(new Error('offline')));
-    await expect(c.preload()).resolves.toBeUndefined();
-    await expect(search('volumes', {}, c)).rejects.toMatchObject({name: 'RetryError'});
-  });
-
-  it('builds the index in chunks that let the event loop run', async () => {
-    const many: SearchRecord[] = Array.from({length: 1200}, (_, i) => ({...records[1], objectID: String(i), content: `Record ${i} about GPUs.`}));
-    const events: string[] = [];
-    const done = search('gpus', {}, client(async () => many)).then(() => events.push('answered'));
-    setTimeout(() => events.push('timer'));
-    await done;
-    expect(events).toEqual(['timer', 'answered']);
-  });
-
-  it('has the no-op members the UIs call', async () => {
-    const c = client();
-    expect(() => c.addAlgoliaAgent('docsearch', '3.9.0')).not.toThrow();
-    await expect(c.clearCache()).resolves.toBeUndefined();
   });
 });
 

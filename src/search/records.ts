@@ -37,6 +37,12 @@ export interface CompactRecords {
   index?: PrebuiltIndex;
 }
 
+/**
+ * `weight.pageRank` by page kind, the page-level weight DocSearch configs set: guides, then
+ * the API reference's own guides and overviews, then API operation pages.
+ */
+export const PAGE_RANK = {guide: 2, reference: 1, operation: 0} as const;
+
 /** Weight of a record by its level, as the DocSearch crawler gives it. */
 export const levelWeight = (level: number): number => (level === 0 ? 0 : 100 - (level - 1) * 10);
 

@@ -6,6 +6,9 @@
 //   searches runs none of DocSearch.
 // - Without an Algolia account (the default) the DocSearch modal gets our local client
 //   instead of Algolia's; the client and the records load only when search is reached for.
+// - A hit on a heading shows the first words of its section under it (`SectionHit`).
+// - Local mode is credited to nobody: the modal's footer keeps its keyboard hints but not
+//   the 'Search by Algolia' mark, which shows only when Algolia answers.
 // - Partner sites have no search: the box is hidden (CSS), the bar is never mounted (so
 //   DocSearch's own shortcuts are not listening) and the shortcuts do nothing, also while
 //   a host's brand is still unknown.
@@ -16,6 +19,8 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {translate} from '@docusaurus/Translate';
 import {DEFAULT_BRAND} from '@site/src/branding/defaults';
 import {createDocSearchClient, withErrorScreen} from '@site/src/search/docsearchClient';
+import SectionHit from './SectionHit';
+import './styles.css';
 
 type Props = ComponentProps<typeof SearchBarType>;
 type LocalModule = typeof import('@site/src/search/localSearch');
@@ -150,6 +155,11 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     return () => window.removeEventListener('keydown', onKey);
   }, [isBrowser, mounted, preload, loadBar]);
 
+  // Which engine answers: in local mode the modal's footer credits no Algolia (see styles.css).
+  useEffect(() => {
+    if (isBrowser) document.documentElement.setAttribute('data-search-mode', local ? 'local' : 'algolia');
+  }, [isBrowser, local]);
+
   // What stands in the navbar, for tools and tests to wait on: nothing where search is not
   // allowed, else the look-alike until a reader reaches for search, then the real bar.
   useEffect(() => {
@@ -175,6 +185,7 @@ export default function SearchBarWrapper(props: Props): ReactNode {
         <>
           <OriginalSearchBar
             getMissingResultsUrl={missingResultsUrl}
+            hitComponent={SectionHit}
             {...props}
             transformSearchClient={transformSearchClient as never}
           />
