@@ -93,14 +93,21 @@ export async function partnerApi(app: FastifyInstance, options: PartnerApiOption
   app.route({
     method: ['GET', 'HEAD'],
     url: PARTNER_CONFIG_PATH,
-    handler: async (request, reply) => {
+    // Synchronous: the docs of every partner host ask this on each page load.
+    handler: (request, reply) => {
       const domain = readDomain(request.query);
-      if ('problem' in domain) return sendError(reply, 400, 'bad_request', domain.problem);
+      if ('problem' in domain) {
+        sendError(reply, 400, 'bad_request', domain.problem);
+        return;
+      }
       const served = registry.lookup(domain.host);
-      if (served === undefined) return sendError(reply, 404, 'not_found', 'No partner is configured for this domain.');
+      if (served === undefined) {
+        sendError(reply, 404, 'not_found', 'No partner is configured for this domain.');
+        return;
+      }
       reply.header('etag', served.etag).header('cache-control', 'public, max-age=60');
-      if (etagMatches(request.headers['if-none-match'], served.etag)) return reply.code(304).send();
-      return reply.type(JSON_TYPE).send(served.body);
+      if (etagMatches(request.headers['if-none-match'], served.etag)) reply.code(304).send();
+      else reply.type(JSON_TYPE).send(served.body);
     },
   });
 
