@@ -1,17 +1,14 @@
 /**
  * A part of the page that is wholly the brand's (the navbar's brand links, the footer's
  * links and copyright): the default brand's in the build's HTML, a partner's items in the
- * browser. On a partner's host the server sends it empty (server/body.ts), so the HTML
- * holds nothing of the default brand; React therefore adopts it as it finds it while
- * hydrating (one empty element, its content left alone) and renders the brand's items
- * into it once the app runs. Laid out as if the wrapper were not there (display: contents).
+ * browser. On a partner's host the server sends it empty (server/body.ts looks for
+ * `data-brand-region`), so the HTML holds nothing of the default brand; React therefore
+ * adopts it as it finds it while hydrating (one empty element, its content left alone) and
+ * renders the brand's items into it once the app runs. Laid out as if the wrapper were not there (display: contents).
  */
 import type {ReactNode} from 'react';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHydratingServerHtml} from '@site/src/theme/hydration';
-
-/** The attribute the server looks for; its value names the part. */
-export const BRAND_REGION_ATTRIBUTE = 'data-brand-region';
 
 export default function BrandRegion({name, children}: {name: string; children: ReactNode}): ReactNode {
   const hydrating = useHydratingServerHtml();
