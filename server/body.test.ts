@@ -95,6 +95,13 @@ describe('brandBody', () => {
     expect(brandBody(html, {...acme, featureRequestUrl: 'javascript:alert(1)'})).not.toContain('javascript:');
   });
 
+  it('reads character references in attributes and text, out-of-range ones included, without failing', () => {
+    const html = '<a href=mailto:support@example.com data-brand-link=supportEmail title="&#99999999; &#x41; &amp;">x</a><code data-brand-values="">&#99999999; https://docs.example.com/mcp</code>';
+    const out = brandBody(html, acme);
+    expect(out).toContain('href="mailto:support@acme.example"');
+    expect(out).toContain('&#38;#99999999; https://docs.acme.example/mcp</code>');
+  });
+
   it('leaves a region whose end it cannot find as it is', () => {
     const html = '<div data-brand-region=x><div>unclosed';
     expect(brandBody(html, acme)).toBe(html);

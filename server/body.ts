@@ -49,8 +49,9 @@ const escapeText = (value: string) => value.replace(/[&<>]/g, (c) => `&#${c.code
 
 const decode = (value: string) =>
   value.replace(/&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi, (entity, dec: string, hex: string, name: string) => {
-    if (dec) return String.fromCodePoint(Number(dec));
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    const point = dec ? Number(dec) : hex ? parseInt(hex, 16) : undefined;
+    // A reference past Unicode's last code point stays as written.
+    if (point !== undefined) return point <= 0x10ffff ? String.fromCodePoint(point) : entity;
     return ({amp: '&', lt: '<', gt: '>', quot: '"', apos: "'"} as Record<string, string>)[name.toLowerCase()] ?? entity;
   });
 
