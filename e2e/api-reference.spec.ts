@@ -80,6 +80,62 @@ test.describe('API reference', () => {
     expect(await removedPanels(page)).toBe(0);
   });
 
+  test('from 1280 px the samples and response examples stand beside the reference, sticky; below, one column', async ({page}) => {
+    await page.setViewportSize({width: 1440, height: 900});
+    // Layout shifts from the first byte: the columns must be there before the first paint.
+    await page.addInitScript(() => {
+      const state = window as unknown as {shifts: string[]; shift: number};
+      state.shift = 0;
+      state.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {value: number; hadRecentInput: boolean; sources?: {node?: Node}[]})[]) {
+          if (entry.hadRecentInput) continue;
+          state.shift += entry.value;
+          state.shifts.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: ${(entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.className : source.node?.nodeName)).join(', ')}`);
+        }
+      }).observe({type: 'layout-shift', buffered: true});
+    });
+    await page.goto(OPERATION_PAGE);
+    await waitForHydration(page);
+    // Loaded and hydrated: nothing of the page has moved since its first paint.
+    const {shift, shifts} = await page.evaluate(() => {
+      const state = window as unknown as {shift: number; shifts: string[]};
+      return {shift: state.shift, shifts: state.shifts};
+    });
+    expect(shift, shifts.join('\n')).toBeLessThan(0.01);
+    const aside = page.locator('.theme-doc-markdown > .api-aside');
+    const title = page.locator('.theme-doc-markdown h1');
+    const [asideBox, titleBox] = [await aside.boundingBox(), await title.boundingBox()];
+    expect(asideBox!.x).toBeGreaterThan(titleBox!.x + 300);
+    expect(asideBox!.y).toBeLessThan(titleBox!.y + titleBox!.height + 40);
+    await expect(page.locator('.theme-doc-toc-desktop')).toBeHidden();
+    // One tab per documented status with an example, the first shown; the copies under
+    // each status give way to them.
+    const statuses = aside.locator('.api-response-examples [role="tab"]');
+    await expect(statuses.first()).toHaveText('202');
+    expect(await statuses.count()).toBeGreaterThan(3);
+    await expect(aside.locator('.api-response-examples [role="tabpanel"]:visible')).toContainText('"CREATING"');
+    await statuses.nth(1).click();
+    await expect(statuses.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(aside.locator('.api-response-examples [role="tabpanel"]:visible')).toContainText('"error"');
+    // The language tabs are untouched by a status pick.
+    await expectLanguage(page, 'curl');
+    await expect(page.locator('.api-response-example').first()).toBeHidden();
+    // Sticky: deep in the reference, the samples are still in view.
+    await page.getByRole('heading', {name: 'Error codes'}).scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await aside.boundingBox())!.y).toBeLessThan(200);
+    await expect(aside.locator('.api-code-samples [role="tabpanel"]:visible')).toBeInViewport();
+
+    await page.setViewportSize({width: 390, height: 844});
+    await page.reload();
+    await waitForHydration(page);
+    const [phoneAside, responses] = [await aside.boundingBox(), await page.getByRole('heading', {name: 'Responses'}).boundingBox()];
+    expect(phoneAside!.y).toBeGreaterThan(responses!.y);
+    expect(Math.abs(phoneAside!.x - responses!.x)).toBeLessThan(2);
+    await expect(aside.locator('.api-response-examples')).toBeHidden();
+    await expect(page.locator('.api-response-example').first()).toBeVisible();
+  });
+
   test('the code sample tabs follow the arrow, Home and End keys', async ({page}) => {
     await page.goto(OPERATION_PAGE);
     await waitForHydration(page);

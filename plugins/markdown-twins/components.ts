@@ -134,6 +134,8 @@ export const TWIN_COMPONENTS: Readonly<Record<string, TwinHandler>> = {
   ApiFields: transparent,
   ApiCodeSamples: transparent,
   ApiCodeSample: ({props, children}) => labelled(props.label, children),
+  // A second copy of the response examples, for the wide layout: the twin has them under each status.
+  ApiResponseExamples: () => [],
 };
 
 const mail = (address: string) => () => createElement('a', {href: `mailto:${address}`}, address);

@@ -131,6 +131,25 @@ describe('renderOperation', () => {
     for (const sample of code) expect(sample).toContain('lamp');
   });
 
+  it('ends with an aside of the code samples and one response example per status, each example also under its status', () => {
+    const nodes = render('createThing');
+    const attribute = (node: Record<string, unknown>, name: string) => (node.attributes as {name: string; value: string}[]).find((a) => a.name === name)?.value;
+    const aside = nodes.at(-1) as unknown as Record<string, unknown>;
+    expect(aside).toMatchObject({name: 'div'});
+    expect(attribute(aside, 'className')).toBe('api-aside');
+    const [heading, samples, examples] = aside.children as Record<string, unknown>[];
+    expect(headings([heading])).toEqual(['Code samples']);
+    expect(samples.name).toBe('ApiCodeSamples');
+    expect(examples.name).toBe('ApiResponseExamples');
+    const under = all(nodes.slice(0, -1)).filter((n) => n.name === 'div' && attribute(n, 'className') === 'api-response-example');
+    const tabs = examples.children as Record<string, unknown>[];
+    expect(tabs.map((t) => attribute(t, 'label'))).toEqual([...new Set(under.map((n) => (((n.children as Record<string, unknown>[])[0].meta as string).match(/title="(\d{3}|default) response/) ?? [])[1]))]);
+    expect(tabs.length).toBeGreaterThan(0);
+    // The same example, without the title the tab already gives.
+    const first = (tabs[0].children as Record<string, unknown>[])[0];
+    expect(first).toMatchObject({type: 'code', lang: 'json', meta: null, value: ((under[0].children as Record<string, unknown>[])[0]).value});
+  });
+
   it('puts every language in the page as a plain code block, in our own tab set', () => {
     const nodes = all(render('createThing'));
     // The theme's Tabs remount their panels after hydration, re-highlighting every sample.

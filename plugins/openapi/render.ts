@@ -343,6 +343,7 @@ export function renderOperation(
   }
 
   const operationCodes = (operation['x-error-codes'] ?? []) as string[];
+  const responseExamples: {status: string; block: Code}[] = [];
   nodes.push(heading(2, 'Responses'));
   for (const [status, raw] of Object.entries((operation.responses ?? {}) as Record<string, Response>)) {
     const response = raw;
@@ -367,7 +368,12 @@ export function renderOperation(
     const shown = sharedError
       ? Object.entries(media!.examples!).filter(([name]) => operationCodes.includes(name)).slice(0, 1).map(([, e]) => ({title: (e as {summary?: string}).summary, value: e.value}))
       : examplesOf(media, doc);
-    for (const example of shown) nodes.push(codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle(`${status} response`, example.title)));
+    for (const example of shown) {
+      const block = codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle(`${status} response`, example.title));
+      // Beside the request on wide screens (the aside below), here on narrow ones.
+      nodes.push(jsx('div', {className: 'api-response-example'}, [block]));
+      responseExamples.push({status, block});
+    }
   }
 
   if (operationCodes.length) {
@@ -384,7 +390,6 @@ export function renderOperation(
     } as Table]));
   }
 
-  nodes.push(heading(2, 'Code samples'));
   const samples = codeSamples({
     method,
     url: context.baseUrl + apiPath,
@@ -396,6 +401,18 @@ export function renderOperation(
   // Our own tab set, not the theme's <Tabs>: every panel is in the server HTML (the
   // unpicked ones `hidden`, for no-JS readers and the search crawler), and hydration keeps
   // the highlighted code instead of remounting it (see src/components/ApiCodeSamples).
-  nodes.push(jsx('ApiCodeSamples', {}, samples.map((s) => jsx('ApiCodeSample', {value: s.id, label: s.label}, [codeBlock(s.lang, s.code)]))));
+  // From 1280 px the request and its answers stand beside the reference, sticky
+  // (src/css/custom.css): the samples, and the response examples once more, one tab per
+  // status (the Markdown twin leaves that copy out: it has them under each status).
+  const firstOfStatus = responseExamples.filter((example, i) => responseExamples.findIndex((e) => e.status === example.status) === i);
+  nodes.push(
+    jsx('div', {className: 'api-aside'}, [
+      heading(2, 'Code samples'),
+      jsx('ApiCodeSamples', {}, samples.map((s) => jsx('ApiCodeSample', {value: s.id, label: s.label}, [codeBlock(s.lang, s.code)]))),
+      ...(firstOfStatus.length
+        ? [jsx('ApiResponseExamples', {}, firstOfStatus.map(({status, block}) => jsx('ApiCodeSample', {value: status, label: status}, [{...block, meta: null}])))]
+        : []),
+    ]),
+  );
   return nodes;
 }

@@ -9,7 +9,7 @@
  * src/theme/DocItem/Content) has its tab sets switched by `enhanceSampleTabs`, on the same
  * remembered language.
  */
-import {Children, isValidElement, useId, useRef, useSyncExternalStore, type KeyboardEvent, type ReactElement, type ReactNode} from 'react';
+import {Children, isValidElement, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactElement, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useScrollPositionBlocker} from '@docusaurus/theme-common/internal';
 import styles from './styles.module.css';
@@ -86,13 +86,19 @@ export function enhanceSampleTabs(root: HTMLElement): () => void {
   const select = (tab: HTMLElement) => {
     tab.focus();
     if (tab.getAttribute('aria-selected') === 'true' || !tab.dataset.value) return;
+    // A response example's status is this set's alone; a language is every set's.
+    const set = tab.closest('.api-response-examples');
+    if (set) {
+      showLanguage(set, tab.dataset.value);
+      return;
+    }
     // Tab sets above this one change height too; keep this one where the reader is.
     const before = tab.getBoundingClientRect().top;
     pickLanguage(tab.dataset.value);
     window.scrollBy(0, tab.getBoundingClientRect().top - before);
   };
   const tabOf = (event: Event) => {
-    const tab = event.target instanceof Element ? event.target.closest<HTMLElement>('.api-code-samples > [role="tablist"] > [role="tab"]') : null;
+    const tab = event.target instanceof Element ? event.target.closest<HTMLElement>(':is(.api-code-samples, .api-response-examples) > [role="tablist"] > [role="tab"]') : null;
     return tab && root.contains(tab) ? tab : null;
   };
   const onClick = (event: MouseEvent) => {
@@ -129,22 +135,24 @@ export function ApiCodeSample({children}: SampleProps): ReactNode {
   return <>{children}</>;
 }
 
-export default function ApiCodeSamples({children}: {children?: ReactNode}): ReactNode {
-  const samples = Children.toArray(children).filter((child): child is ReactElement<SampleProps> => isValidElement<SampleProps>(child) && typeof child.props.value === 'string');
-  const stored = useSyncExternalStore(subscribe, storedLanguage, serverLanguage);
-  const selected = samples.some((s) => s.props.value === stored) ? stored : samples[0]?.props.value;
+interface TabSetProps {
+  className: string;
+  label: string;
+  samples: ReactElement<SampleProps>[];
+  selected: string | undefined;
+  onPick: (value: string, tab: HTMLButtonElement | null) => void;
+}
+
+/** Tabs over panels, every panel rendered (the unpicked ones `hidden`), arrow keys moving between tabs. */
+function TabSet({className, label, samples, selected, onPick}: TabSetProps): ReactNode {
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const {blockElementScrollPositionUntilNextRender} = useScrollPositionBlocker();
 
   const select = (index: number) => {
-    const value = samples[index]!.props.value;
-    const tab = tabs.current[index];
+    const tab = tabs.current[index] ?? null;
     tab?.focus();
-    if (value === selected) return;
-    // Other tab sets above this one change height too; keep this one where the reader is.
-    if (tab) blockElementScrollPositionUntilNextRender(tab);
-    pickLanguage(value);
+    const value = samples[index]!.props.value;
+    if (value !== selected) onPick(value, tab);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
@@ -155,8 +163,8 @@ export default function ApiCodeSamples({children}: {children?: ReactNode}): Reac
   };
 
   return (
-    <div className={clsx('api-code-samples', styles.samples)}>
-      <div role="tablist" aria-label="Code samples" className={clsx('tabs', styles.tabs)}>
+    <div className={clsx(className, styles.samples)}>
+      <div role="tablist" aria-label={label} className={clsx('tabs', styles.tabs)}>
         {samples.map((sample, index) => {
           const isSelected = sample.props.value === selected;
           return (
@@ -194,4 +202,31 @@ export default function ApiCodeSamples({children}: {children?: ReactNode}): Reac
       ))}
     </div>
   );
+}
+
+const panelsOf = (children: ReactNode) =>
+  Children.toArray(children).filter((child): child is ReactElement<SampleProps> => isValidElement<SampleProps>(child) && typeof child.props.value === 'string');
+
+export default function ApiCodeSamples({children}: {children?: ReactNode}): ReactNode {
+  const samples = panelsOf(children);
+  const stored = useSyncExternalStore(subscribe, storedLanguage, serverLanguage);
+  const selected = samples.some((s) => s.props.value === stored) ? stored! : samples[0]?.props.value;
+  const {blockElementScrollPositionUntilNextRender} = useScrollPositionBlocker();
+  const onPick = (value: string, tab: HTMLButtonElement | null) => {
+    // Other tab sets above this one change height too; keep this one where the reader is.
+    if (tab) blockElementScrollPositionUntilNextRender(tab);
+    pickLanguage(value);
+  };
+  return <TabSet className="api-code-samples" label="Code samples" samples={samples} selected={selected} onPick={onPick} />;
+}
+
+/**
+ * The response examples of an operation, one tab per documented status, beside the
+ * request on wide screens (src/css/custom.css). The status picked is this set's own.
+ */
+export function ApiResponseExamples({children}: {children?: ReactNode}): ReactNode {
+  const samples = panelsOf(children);
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const selected = samples.some((s) => s.props.value === picked) ? picked : samples[0]?.props.value;
+  return <TabSet className="api-response-examples" label="Response examples" samples={samples} selected={selected} onPick={(value) => setPicked(value)} />;
 }

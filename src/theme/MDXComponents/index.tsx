@@ -11,7 +11,7 @@ import VmStateTable from '@site/src/components/VmStateTable';
 import Price from '@site/src/components/Price';
 import Limit from '@site/src/components/Limit';
 import ApiFields from '@site/src/components/ApiFields';
-import ApiCodeSamples, {ApiCodeSample} from '@site/src/components/ApiCodeSamples';
+import ApiCodeSamples, {ApiCodeSample, ApiResponseExamples} from '@site/src/components/ApiCodeSamples';
 
 // Components every doc may use without importing them.
 export default {
@@ -31,5 +31,6 @@ export default {
   // Used by the API reference pages the remark plugin expands.
   ApiFields,
   ApiCodeSamples,
+  ApiResponseExamples,
   ApiCodeSample,
 };
