@@ -4,8 +4,7 @@
 // each named by page, mode, rule and element. The route list comes from the build, so a page
 // added later is checked too.
 import {expect, test, type Page} from '@playwright/test';
-import {TABLES_CHECKED_ATTRIBUTE} from '../src/theme/DocItem/Content/scrollableTables';
-import {axeViolations, builtRoutes, SEARCH_INDEX_PATIENCE} from './helpers';
+import {axeViolations, builtRoutes, SEARCH_INDEX_PATIENCE, waitForTablesChecked} from './helpers';
 
 const MODES = ['light', 'dark'] as const;
 type Mode = (typeof MODES)[number];
@@ -42,20 +41,12 @@ const withMode = (route: string, mode: Mode) => {
 
 /**
  * Waits until the page is what a reader sees: hydrated, in `mode`, its wide tables made
- * reachable (the page body says so with TABLES_CHECKED_ATTRIBUTE), a results page that was
- * asked a query with its results.
+ * reachable (the page body says so), a results page that was asked a query with its results.
  */
 async function settled(page: Page, mode: Mode): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', undefined, {timeout: SETTLE_MS});
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
-  await page.waitForFunction(
-    (attribute) => {
-      const body = document.querySelector('.theme-doc-markdown');
-      return !body || body.hasAttribute(attribute);
-    },
-    TABLES_CHECKED_ATTRIBUTE,
-    {timeout: SETTLE_MS},
-  );
+  await waitForTablesChecked(page, SETTLE_MS);
   const asked = new URL(page.url()).searchParams.get('q')?.trim();
   const results = page.locator('[data-results-state]');
   if (asked && (await results.count())) {

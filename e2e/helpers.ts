@@ -3,6 +3,7 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import {expect, type BrowserContext, type Page} from '@playwright/test';
 import {PARTNER_CONFIG_TIMEOUT_MS} from '../plugins/branding';
+import {TABLES_CHECKED_ATTRIBUTE} from '../src/theme/DocItem/Content/scrollableTables';
 
 const require = createRequire(__filename);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,8 +27,28 @@ export interface AxeViolation {
   nodes: {target: string[]}[];
 }
 
-/** Runs axe-core in the page (WCAG 2.x A and AA rules) and returns the violations. */
+/**
+ * Waits until the page body has measured its tables and given the wide ones keyboard access
+ * (it says so with TABLES_CHECKED_ATTRIBUTE); a page with no doc body has nothing to wait for.
+ */
+export async function waitForTablesChecked(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    (attribute) => {
+      const body = document.querySelector('.theme-doc-markdown');
+      return !body || body.hasAttribute(attribute);
+    },
+    TABLES_CHECKED_ATTRIBUTE,
+    timeout === undefined ? undefined : {timeout},
+  );
+}
+
+/**
+ * Runs axe-core in the page (WCAG 2.x A and AA rules) and returns the violations. It first
+ * waits for the tables to be checked: a wide table is a scrollable region, and axe would
+ * otherwise race the script that makes it focusable.
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await waitForTablesChecked(page);
   // Evaluated through the protocol, not as an inline <script>, which the site's CSP refuses.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
