@@ -19,6 +19,7 @@
  * default brand's included, so a page hydrates and ends in the right brand either way.
  * Values are checked as the browser-side code checks them, then escaped for where they land.
  */
+import {isLogoSource} from '../src/branding/brand';
 import {withBrandValues, type BrandValues} from '../src/branding/contentValues';
 import {escapeAttribute} from './head';
 
@@ -43,7 +44,6 @@ const ATTRIBUTE = /\s([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
 
 const MAILTO = /^[^\s@<>"'()]+@[^\s@<>"'()]+$/;
 const HTTP_URL = /^https?:\/\/[^/]/i;
-const LOGO_SRC = /^(https?:\/\/|\/(?!\/))/;
 
 const escapeText = (value: string) => value.replace(/[&<>]/g, (c) => `&#${c.codePointAt(0)};`);
 
@@ -106,7 +106,7 @@ function changesFor(attributes: Map<string, string>, brand: BodyBrand): {attribu
   const logo = attributes.get('data-brand-logo');
   if (logo === 'light' || logo === 'dark') {
     const src = brand.logos[logo];
-    if (LOGO_SRC.test(src)) changes.set('src', src);
+    if (isLogoSource(src)) changes.set('src', src);
     changes.set('alt', brand.name);
   }
   for (const [name, value] of changes) if ((value === null && !attributes.has(name)) || attributes.get(name) === value) changes.delete(name);
@@ -141,7 +141,7 @@ export function brandLogoLinks(html: string, brand: BodyBrand, defaults: Default
     let src: string | undefined;
     if (rel === 'preload' && attributes.get('as') === 'image') src = href === defaults.light ? brand.logos.light : href === defaults.dark ? brand.logos.dark : undefined;
     else if (rel === 'icon' && (href === defaults.light || href === defaults.dark)) src = brand.logos.favicon;
-    if (src === undefined || !LOGO_SRC.test(src) || src === href) return tag;
+    if (src === undefined || !isLogoSource(src) || src === href) return tag;
     return withAttributes(tag, 'link', tag.slice(5, -1), new Map([['href', src]]));
   });
 }

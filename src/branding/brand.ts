@@ -66,6 +66,13 @@ export function defaultBrand(logoAlt?: string): Brand {
   };
 }
 
+/**
+ * Whether a logo address may go into an `<img src>`: absolute http(s), or root-relative on
+ * this site (not `//host`, a scheme-relative address). Used wherever a brand's logo is
+ * written into a page: by the server on a partner's host and by the runtime in the browser.
+ */
+export const isLogoSource = (src: string): boolean => /^(https?:\/\/|\/(?!\/))/.test(src);
+
 /** Addresses that content quotes and code samples call must be absolute (the schema also allows root-relative URLs, for logos). */
 const absolute = (url: string | undefined): string | undefined => (url && /^https?:\/\/[^/]/i.test(url) ? url : undefined);
 

@@ -6,7 +6,7 @@ import {pageValues} from '../theme/SiteMetadata/headValues';
 import {featureRequestUrl} from '../components/FeatureRequestLink/featureRequestUrl';
 import {applyBrandValue, brandCacheKey, writeBrandText, brandStyleSheet, BRAND_VALUE_SELECTOR, requestPartnerConfig, type CachedBrandEntry} from './boot';
 import {partnerConfigUrl} from './apiBase';
-import {brandFromConfig, type Brand} from './brand';
+import {brandFromConfig, isLogoSource, type Brand} from './brand';
 import type {PartnerConfig} from './schema';
 import {isCacheFresh} from './staleIfError';
 
@@ -138,7 +138,7 @@ export function applyBrandToDocument(brand: Brand): void {
   // where React, having hydrated them as they were, would not (server/body.ts).
   document.querySelectorAll('img[data-brand-logo]').forEach((img) => {
     const src = img.getAttribute('data-brand-logo') === 'dark' ? brand.logos.dark : brand.logos.light;
-    if (src && /^(https?:\/\/|\/(?!\/))/.test(src) && img.getAttribute('src') !== src) img.setAttribute('src', src);
+    if (src && isLogoSource(src) && img.getAttribute('src') !== src) img.setAttribute('src', src);
     if (img.getAttribute('alt') !== brand.name) img.setAttribute('alt', brand.name);
   });
   const featureRequests = featureRequestUrl(brand.headerItems);
