@@ -136,6 +136,32 @@ test.describe('API reference', () => {
     await expect(page.locator('.api-response-example').first()).toBeVisible();
   });
 
+  test('from 1280 px the reference takes its column before the aside has arrived', async ({page}) => {
+    // A browser may paint a long page before it has parsed the end of it, where the aside is.
+    // Served the page cut just before the aside, the reference must already stand in its
+    // column, as wide as on the whole page: nothing moves when the rest arrives.
+    await page.setViewportSize({width: 1440, height: 900});
+    const width = async () => (await page.locator('.theme-doc-markdown > .api-endpoint').boundingBox())!.width;
+    await page.goto(OPERATION_PAGE);
+    const whole = await width();
+    await page.route(`**${OPERATION_PAGE}`, async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const cut = html.search(/<div class="?api-aside\b/);
+      expect(cut, 'the page has an aside').toBeGreaterThan(0);
+      const headers = {...response.headers()};
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({response, headers, body: html.slice(0, cut)});
+    });
+    // No script: the app would render the missing part itself.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('.api-aside')).toHaveCount(0);
+    expect(await width()).toBeCloseTo(whole, 0);
+    expect(whole).toBeLessThan(700);
+  });
+
   test('the code sample tabs follow the arrow, Home and End keys', async ({page}) => {
     await page.goto(OPERATION_PAGE);
     await waitForHydration(page);
