@@ -243,7 +243,8 @@ describe('content security policy', () => {
     };
     const plain = await policyOf('localhost');
     expect(plain['script-src']).toEqual(["'self'", scriptHash(prePaint)]);
-    expect(plain['connect-src']).toEqual(["'self'", 'https://api.partners.example']);
+    // The brand's API too, which the API pages' request console calls.
+    expect(plain['connect-src']).toEqual(["'self'", 'https://api.partners.example', 'https://api.example.com']);
     expect(plain['img-src']).toEqual(["'self'", 'data:']);
     expect(plain['object-src']).toEqual(["'none'"]);
     const globex = await policyOf('globex.localhost');

@@ -3,8 +3,9 @@
  * types, pages send only their origin as a referrer to other sites, and a
  * Content-Security-Policy (plugins/security-policy/policy.ts) lets run only the site's own
  * scripts and the inline ones the build wrote (by hash, read from the built pages at
- * start-up), lets load images from the host's partner's logo origins, and lets only the
- * allowed origins frame the docs. HSTS only when the operator says the site is served over
+ * start-up), lets load images from the host's partner's logo origins, lets pages call the
+ * host's brand's API (the API pages' request console), and lets only the allowed origins
+ * frame the docs. HSTS only when the operator says the site is served over
  * HTTPS: sent over plain HTTP it does nothing, and on a host without HTTPS it would lock
  * readers out.
  */
@@ -14,6 +15,7 @@ import type {FastifyInstance} from 'fastify';
 import type {Brand} from '../src/branding/brand';
 import {contentSecurityPolicy, inlineScripts, NO_SOURCES, originsOf, parseSources, POLICY_FILE, scriptHash, type PolicySources} from '../plugins/security-policy/policy';
 import {listFiles} from './static-site';
+import {DEFAULT_BRAND} from '../src/branding/defaults';
 
 export interface SecurityOptions {
   /** Origins that may show the docs in a frame, besides the docs' own; none by default. */
@@ -82,12 +84,17 @@ export function jsonSecurityHeaders(options: SecurityOptions = {}): Record<strin
 }
 
 /** The headers a page (or any response but JSON) carries on a host whose partner's logos come from `logoOrigins`. */
-export function securityHeaders(options: SecurityOptions = {}, policy: BuildPolicy = {scriptHashes: [], sources: NO_SOURCES}, logoOrigins: readonly string[] = []): Record<string, string> {
+export function securityHeaders(
+  options: SecurityOptions = {},
+  policy: BuildPolicy = {scriptHashes: [], sources: NO_SOURCES},
+  logoOrigins: readonly string[] = [],
+  apiOrigins: readonly string[] = [],
+): Record<string, string> {
   const frameAncestors = (options.frameAncestors ?? []).map(frameAncestorSource);
   return {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-security-policy': contentSecurityPolicy({...policy, frameAncestors, logoOrigins}),
+    'content-security-policy': contentSecurityPolicy({...policy, frameAncestors, logoOrigins, apiOrigins}),
     ...(options.https ? {'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}`} : {}),
   };
 }
@@ -105,19 +112,22 @@ export async function addSecurityHeaders(
 ): Promise<void> {
   const policy = await readBuildPolicy(options.root, options.files);
   // Checked at start-up: a bad FRAME_ANCESTORS stops the server before it listens.
-  const defaults = securityHeaders(options, policy);
+  // A page may call its brand's API: the API pages' request console sends live requests there.
+  const defaultApi = originsOf([DEFAULT_BRAND.apiBaseUrl]);
+  const defaults = securityHeaders(options, policy, [], defaultApi);
   const json = jsonSecurityHeaders(options);
-  const byLogos = new Map<string, Record<string, string>>([['', defaults]]);
+  const byLogos = new Map<string, Record<string, string>>([[` ${defaultApi.join(' ')}`, defaults]]);
   const byBrand = new WeakMap<Brand, Record<string, string>>();
   const headersOf = (brand: Brand | undefined): Record<string, string> => {
     if (!brand?.is_partner) return defaults;
     let headers = byBrand.get(brand);
     if (headers) return headers;
     const logos = originsOf([brand.logos.light, brand.logos.dark, brand.logos.favicon]);
-    const key = logos.join(' ');
+    const api = originsOf([brand.apiBase]);
+    const key = `${logos.join(' ')} ${api.join(' ')}`;
     headers = byLogos.get(key);
     if (!headers) {
-      headers = securityHeaders(options, policy, logos);
+      headers = securityHeaders(options, policy, logos, api);
       byLogos.set(key, headers);
     }
     byBrand.set(brand, headers);

@@ -136,6 +136,8 @@ export const TWIN_COMPONENTS: Readonly<Record<string, TwinHandler>> = {
   ApiCodeSample: ({props, children}) => labelled(props.label, children),
   // A second copy of the response examples, for the wide layout: the twin has them under each status.
   ApiResponseExamples: () => [],
+  // The request console's opener: a button that needs the site's script.
+  ApiConsole: () => [],
 };
 
 const mail = (address: string) => () => createElement('a', {href: `mailto:${address}`}, address);

@@ -131,13 +131,16 @@ describe('renderOperation', () => {
     for (const sample of code) expect(sample).toContain('lamp');
   });
 
-  it('ends with an aside of the code samples and one response example per status, each example also under its status', () => {
+  it('ends with an aside of the console opener, the code samples and one response example per status, each example also under its status', () => {
     const nodes = render('createThing');
     const attribute = (node: Record<string, unknown>, name: string) => (node.attributes as {name: string; value: string}[]).find((a) => a.name === name)?.value;
     const aside = nodes.at(-1) as unknown as Record<string, unknown>;
     expect(aside).toMatchObject({name: 'div'});
     expect(attribute(aside, 'className')).toBe('api-aside');
-    const [heading, samples, examples] = aside.children as Record<string, unknown>[];
+    const [opener, heading, samples, examples] = aside.children as Record<string, unknown>[];
+    // The request console's opener first, above the samples it sends.
+    expect(opener).toMatchObject({name: 'ApiConsole', children: []});
+    expect(attribute(opener, 'operationId')).toBe('createThing');
     expect(headings([heading])).toEqual(['Code samples']);
     expect(samples.name).toBe('ApiCodeSamples');
     expect(examples.name).toBe('ApiResponseExamples');

@@ -407,6 +407,9 @@ export function renderOperation(
   const firstOfStatus = responseExamples.filter((example, i) => responseExamples.findIndex((e) => e.status === example.status) === i);
   nodes.push(
     jsx('div', {className: 'api-aside'}, [
+      // The request console's opener, above the samples it sends (src/components/ApiConsole):
+      // a button in the HTML, the console loaded only when the reader clicks it.
+      ...(operation.operationId ? [jsx('ApiConsole', {operationId: String(operation.operationId)}, [])] : []),
       heading(2, 'Code samples'),
       jsx('ApiCodeSamples', {}, samples.map((s) => jsx('ApiCodeSample', {value: s.id, label: s.label}, [codeBlock(s.lang, s.code)]))),
       ...(firstOfStatus.length

@@ -82,6 +82,8 @@ export interface PolicyInput {
   frameAncestors: readonly string[];
   /** Origins of the host's partner logos. */
   logoOrigins?: readonly string[];
+  /** The origin of the host's brand's API, which the API pages' request console calls. */
+  apiOrigins?: readonly string[];
 }
 
 const unique = (items: readonly string[]) => [...new Set(items)];
@@ -94,7 +96,7 @@ export function contentSecurityPolicy(input: PolicyInput): string {
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', ...input.sources.imgSrc, ...(input.logoOrigins ?? [])]],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...input.sources.connectSrc]],
+    ['connect-src', ["'self'", ...input.sources.connectSrc, ...(input.apiOrigins ?? [])]],
     ['worker-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],

@@ -12,6 +12,7 @@ import Price from '@site/src/components/Price';
 import Limit from '@site/src/components/Limit';
 import ApiFields from '@site/src/components/ApiFields';
 import ApiCodeSamples, {ApiCodeSample, ApiResponseExamples} from '@site/src/components/ApiCodeSamples';
+import ApiConsole from '@site/src/components/ApiConsole';
 
 // Components every doc may use without importing them.
 export default {
@@ -33,4 +34,5 @@ export default {
   ApiCodeSamples,
   ApiResponseExamples,
   ApiCodeSample,
+  ApiConsole,
 };

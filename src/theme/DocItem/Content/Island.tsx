@@ -9,6 +9,7 @@
  * - code blocks get the theme's copy and word-wrap buttons, which it never server-renders,
  *   rendered into each block through a portal as the block comes into view;
  * - API code-sample tabs switch (ApiCodeSamples' enhanceSampleTabs);
+ * - an API page's "Try it" button loads and opens its request console (ApiConsole);
  * - a link to a folded field list opens it, as ApiFields does (openEnclosingDetails);
  * - brand values follow the reader's brand: the runtime rewrites every marked element of
  *   the document (src/branding/runtime.ts), React-rendered or not.
@@ -25,6 +26,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import Buttons from '@theme/CodeBlock/Buttons';
 import {useBrandValues} from '@site/src/components/BrandText';
 import {enhanceSampleTabs} from '@site/src/components/ApiCodeSamples';
+import {enhanceConsoleOpeners} from '@site/src/components/ApiConsole';
 import {openEnclosingDetails} from '@site/src/components/ApiFields';
 import {loadHighlightingOnIntent} from '@site/src/theme/CodeBlock/Content';
 import type {BrandValues} from '@site/src/branding/contentValues';
@@ -169,6 +171,9 @@ export default function ContentIsland(): ReactNode {
   const history = useHistory();
   const {hash} = useLocation();
   const [codeBlocks, setCodeBlocks] = useState<HTMLPreElement[]>([]);
+  // The console sends live requests to the reader's brand's API, whatever it is by then.
+  const apiBase = useRef('');
+  apiBase.current = useBrandValues().apiBase;
 
   useEffect(() => {
     const root = ref.current!;
@@ -178,7 +183,7 @@ export default function ContentIsland(): ReactNode {
       if (to === here) history.replace(to);
       else history.push(to);
     };
-    const cleanups = [enhanceSampleTabs(root), routeLinks(root, open)];
+    const cleanups = [enhanceSampleTabs(root), enhanceConsoleOpeners(root, () => apiBase.current), routeLinks(root, open)];
     loadHighlightingOnIntent();
     // For tests and tools: this body is server HTML, and its links and tabs work.
     root.setAttribute('data-body', 'server');
