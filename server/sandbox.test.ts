@@ -86,6 +86,8 @@ describe('the sandbox', () => {
     expect(res.json()).toEqual({volumes: [{id: 7710, name: 'datasets', size_gb: 500}]});
     expect(res.headers['x-sandbox']).toBe('true');
     expect(res.headers['cache-control']).toBe('no-store');
+    // The live API's request id header, with an id of the sandbox's own kind (the budget's headers are tested below).
+    expect(res.headers['x-request-id']).toMatch(/^sbx_[0-9a-f]{16}$/);
     const created = await app.inject({method: 'POST', url: '/sandbox/v1/volumes', headers: {...KEY, ...json}, payload: JSON.stringify({name: 'datasets', size_gb: 500})});
     expect(created.statusCode).toBe(202);
     expect(created.json()).toEqual({volume: {id: 7711, name: 'datasets', status: 'CREATING'}});
@@ -138,11 +140,16 @@ describe('the sandbox', () => {
     const limited = await makeApp({limit: 2, windowMs: 60_000, now: () => now});
     try {
       const ask = () => limited.inject({method: 'GET', url: '/sandbox/v1/volumes?region=no-osl-1', headers: KEY});
-      expect((await ask()).statusCode).toBe(200);
-      expect((await ask()).statusCode).toBe(200);
+      const first = await ask();
+      expect(first.statusCode).toBe(200);
+      expect([first.headers['ratelimit-limit'], first.headers['ratelimit-remaining'], first.headers['ratelimit-reset']]).toEqual(['2', '1', '60']);
+      now = 15_000;
+      const second = await ask();
+      expect(second.statusCode).toBe(200);
+      expect([second.headers['ratelimit-remaining'], second.headers['ratelimit-reset']]).toEqual(['0', '45']);
       const refused = await ask();
       expect(refused.statusCode).toBe(429);
-      expect(refused.headers['retry-after']).toBe('60');
+      expect([refused.headers['retry-after'], refused.headers['ratelimit-remaining']]).toEqual(['45', '0']);
       now = 60_000;
       expect((await ask()).statusCode).toBe(200);
     } finally {

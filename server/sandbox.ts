@@ -11,8 +11,10 @@
  * - A path no operation has: 404; a method the path does not have: 405.
  * - A body over 64 KB: 413; a body that is not JSON where JSON is due: 400.
  * - 120 requests a minute per client, then 429 with `Retry-After`.
- * Every answer carries `X-Sandbox: true`, so no one mistakes it for the live API.
+ * Every answer carries `X-Sandbox: true`, so no one mistakes it for the live API, and, as the
+ * live API does, `X-Request-Id` (`sbx_…`) and the `RateLimit-*` headers of the sandbox's budget.
  */
+import {randomBytes} from 'node:crypto';
 import type {FastifyError, FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import pino from 'pino';
 import {getHttpOperationsFromSpec} from '@stoplight/prism-http';
@@ -105,8 +107,14 @@ export async function sandbox(app: FastifyInstance, options: SandboxOptions): Pr
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The headers the live API sends on every answer, so the console shows what a reader
+    // will meet: a request id (the sandbox's own, marked `sbx_`) and the client's budget.
+    reply.header('x-request-id', `sbx_${randomBytes(8).toString('hex')}`);
     if (limiter) {
       const decision = limiter.take(request.ip);
+      reply.header('ratelimit-limit', String(limiter.limit));
+      if (decision.allowed) reply.header('ratelimit-remaining', String(decision.remaining)).header('ratelimit-reset', String(decision.resetSeconds));
+      else reply.header('ratelimit-remaining', '0').header('ratelimit-reset', String(decision.retryAfterSeconds));
       if (!decision.allowed) {
         reply.header('retry-after', String(decision.retryAfterSeconds));
         return sendError(reply, 429, 'rate_limited', `Too many sandbox requests: try again in ${decision.retryAfterSeconds} s.`);

@@ -22,7 +22,7 @@ export interface RateLimitOptions {
   now?: () => number;
 }
 
-export type RateDecision = {allowed: true; remaining: number} | {allowed: false; retryAfterSeconds: number};
+export type RateDecision = {allowed: true; remaining: number; resetSeconds: number} | {allowed: false; retryAfterSeconds: number};
 
 export class FixedWindowLimiter {
   readonly limit: number;
@@ -49,8 +49,8 @@ export class FixedWindowLimiter {
     const key = this.#counts.has(client) || this.#counts.size < MAX_TRACKED_CLIENTS ? client : OVERFLOW_KEY;
     const count = (this.#counts.get(key) ?? 0) + 1;
     this.#counts.set(key, count);
-    if (count <= this.limit) return {allowed: true, remaining: this.limit - count};
     const windowEnd = (window + 1) * this.windowMs;
+    if (count <= this.limit) return {allowed: true, remaining: this.limit - count, resetSeconds: Math.max(0, Math.ceil((windowEnd - now) / 1000))};
     return {allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000))};
   }
 }
