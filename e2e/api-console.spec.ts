@@ -169,6 +169,36 @@ test.describe('API request console', () => {
     expect(sent).toEqual([{key: SECRET, referer: undefined}]);
   });
 
+  test("on a partner's host, sends live calls to the partner's API, which the page's policy allows", async ({page, baseURL}) => {
+    const partnerApi = 'https://api.acme.example/v1';
+    const sent: string[] = [];
+    await page.route(`${partnerApi}/**`, async (route) => {
+      if (route.request().method() === 'OPTIONS') {
+        await route.fulfill({status: 204, headers: {'access-control-allow-origin': '*', 'access-control-allow-headers': '*'}});
+        return;
+      }
+      sent.push(route.request().url());
+      await route.fulfill({status: 200, headers: {'access-control-allow-origin': '*', 'content-type': 'application/json'}, body: JSON.stringify({volumes: []})});
+    });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const url = new URL(VOLUME_LIST, baseURL);
+    url.hostname = 'acme.localhost';
+    await openConsole(page, url.toString());
+    await consoleBox(page).getByRole('radio', {name: /Live API/}).check();
+    await expect(consoleBox(page)).toContainText(partnerApi);
+    await expect(consoleBox(page)).not.toContainText(LIVE_API);
+    await consoleBox(page).getByLabel(/Your key/).fill(SECRET);
+    await consoleBox(page).getByRole('button', {name: 'Send to the live API'}).click();
+    await expect(consoleBox(page)).toHaveAttribute('data-console-state', 'done');
+    await expect(consoleBox(page).getByRole('region', {name: 'Response', exact: true})).toHaveAttribute('data-console-status', '200');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].startsWith(`${partnerApi}/core/volumes`)).toBe(true);
+    expect(violations).toEqual([]);
+  });
+
   test('explains a live call the browser could not make', async ({page}) => {
     await page.route(`${LIVE_API}/**`, (route) => route.abort('failed'));
     await openConsole(page, VOLUME_LIST);
