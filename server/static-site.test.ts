@@ -61,5 +61,9 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('assets/js/main.1a2b3c4d.js')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('docs/intro/index.html')).toBe('public, max-age=0, must-revalidate');
     expect(cacheControlFor('img/logo.svg')).toBe('public, max-age=3600');
+    for (const file of ['search/meta.f62f5558b7.json', 'search/terms.ab.56c593642d.json', 'search/text.12.0a1b2c3d4e.json']) {
+      expect(cacheControlFor(file), file).toBe('public, max-age=31536000, immutable');
+    }
+    expect(cacheControlFor('search/manifest.json')).toBe('public, max-age=3600');
   });
 });

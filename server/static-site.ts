@@ -80,8 +80,10 @@ export function resolvePath(rawPathname: string, files: ReadonlySet<string>): Re
   return html ? {kind: 'file', file: html} : {kind: 'not-found'};
 }
 
-// Docusaurus writes content-hashed names under assets/ (main.1a2b3c4d.js).
-const HASHED_ASSET = /^assets\/.+[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+// Docusaurus writes content-hashed names under assets/ (main.1a2b3c4d.js), and the search
+// index its files under search/ (meta.1a2b3c4d5e.json, terms.ab.1a2b3c4d5e.json); the
+// search manifest, for the dev server, is not hashed.
+const HASHED_ASSET = /^(assets\/.+[.-][0-9a-f]{8,}\.[a-z0-9]+|search\/[^/]+\.[0-9a-f]{10}\.json)$/i;
 
 export function cacheControlFor(file: string): string {
   if (HASHED_ASSET.test(file)) return 'public, max-age=31536000, immutable';
