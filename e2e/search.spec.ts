@@ -2,6 +2,9 @@ import {expect, test, type Page} from '@playwright/test';
 import {nextFrames, patientBrandLookup, searchIndexReady, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
+/** Every file of the search index (its entry file, term and text files, the whole records file). */
+const SEARCH_FILES = '**/search/*.*.json';
+const INDEX_ENTRY = '**/search/meta.*.json';
 const acme = {name: 'Acme Compute', theme: 'slate', colors: {primary: {light: 'teal'}}};
 
 /** The same page under a partner host name (`*.localhost` resolves to this machine). */
@@ -133,7 +136,7 @@ test.describe('search', () => {
   });
 
   test('shows the error screen when the records cannot be loaded', async ({page}) => {
-    await page.route('**/search/records.*.json', (route) => route.fulfill({status: 500, body: 'down'}));
+    await page.route(SEARCH_FILES, (route) => route.fulfill({status: 500, body: 'down'}));
     await page.goto('/docs/intro');
     await waitForHydration(page);
     await (await openSearch(page)).fill('volume');
@@ -146,9 +149,50 @@ test.describe('search', () => {
     await expect(screen).toBeVisible();
     await expect(page.locator('.DocSearch-NoResults')).toHaveCount(0);
     // ...and gives way to results once the records load.
-    await page.unroute('**/search/records.*.json');
+    await page.unroute(SEARCH_FILES);
     await page.locator('.DocSearch-Input').fill('volumes');
     await searchIndexReady(page);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    await expect(screen).toHaveCount(0);
+  });
+
+  test('a first search loads only the parts of the index its words and hits need', async ({page}) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const name = new URL(request.url()).pathname.match(/\/search\/([^/]+\.json)$/)?.[1];
+      if (name) asked.push(name);
+    });
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await (await openSearch(page)).fill('hibernate');
+    await searchIndexReady(page);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    // The entry file, the term file of the word's first letters ("hi"), and some of the text files.
+    const {index} = (await (await page.request.get('/search/manifest.json')).json()) as {index: string};
+    const meta = (await (await page.request.get(`/search/${index}`)).json()) as {terms: Record<string, string>; text: {first: number[]}};
+    expect(asked.filter((name) => name.startsWith('meta.'))).toEqual([index]);
+    expect(asked.filter((name) => name.startsWith('terms.'))).toEqual([meta.terms.hi]);
+    const text = asked.filter((name) => name.startsWith('text.'));
+    // At most one per hit shown (the modal asks for 20), and far from all of them.
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.length).toBeLessThanOrEqual(20);
+    expect(text.length).toBeLessThan(meta.text.first.length / 5);
+    expect(asked.filter((name) => !/^(meta|terms|text)\./.test(name))).toEqual([]);
+  });
+
+  test('shows the error screen when a term file cannot be loaded, and a retry finds results', async ({page}) => {
+    await page.route('**/search/terms.*.json', (route) => route.fulfill({status: 500, body: 'down'}));
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    const input = await openSearch(page);
+    // The entry file loads; the part the word needs does not.
+    await input.fill('volume');
+    const screen = page.locator('.DocSearch-ErrorScreen');
+    await expect(screen).toContainText('Unable to fetch results');
+    await expect(page.locator('html')).toHaveAttribute('data-search-index', 'error');
+    await page.unroute('**/search/terms.*.json');
+    await input.fill('volumes');
+    await expect(page.locator('html')).toHaveAttribute('data-search-index', 'ready');
     await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
     await expect(screen).toHaveCount(0);
   });
@@ -185,8 +229,10 @@ test.describe('search', () => {
   test("the /search page filters by the modal's language and docs-version facets", async ({page}) => {
     // The real records plus two pages outside the facets the modal asks for: another
     // language, another docs version. Only the page inside them may be listed.
-    await page.route('**/search/records.*.json', async (route) => {
-      const file = (await (await route.fetch()).json()) as {pages: unknown[][]; records: unknown[][]};
+    // The page is given the whole records file (which the client also reads) in place of the chunked index's entry file.
+    await page.route(INDEX_ENTRY, async (route) => {
+      const {records} = (await (await page.request.get('/search/manifest.json')).json()) as {records: string};
+      const file = (await (await page.request.get(`/search/${records}`)).json()) as {pages: unknown[][]; records: unknown[][]};
       const add = (route: string, tag: string, language: string) => {
         file.pages.push([route, 'Guides', `Zzfacet page ${language} ${tag}`, tag, language, 1]);
         file.records.push([file.pages.length - 1, 1, `Zzfacet page ${language} ${tag}`, '', -1]);
@@ -204,14 +250,14 @@ test.describe('search', () => {
     expect(links).toEqual(['/docs/zzfacet-current']);
   });
 
-  test('the /search page asks for the records from its <head>, before the app starts', async ({page}) => {
+  test('the /search page asks for the index entry file from its <head>, before the app starts', async ({page}) => {
     await page.goto('/search?q=snapshot');
     await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
     await expect(page.locator('article h2 a').first()).toBeVisible();
     const initiators = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')
-        .filter((e) => /\/search\/records\.[0-9a-f]+\.json$/.test(new URL(e.name).pathname))
+        .filter((e) => /\/search\/meta\.[0-9a-f]+\.json$/.test(new URL(e.name).pathname))
         .map((e) => (e as PerformanceResourceTiming).initiatorType),
     );
     // One request, made by the preload link and reused by the client.
@@ -219,7 +265,7 @@ test.describe('search', () => {
   });
 
   test('the /search page shows the error screen when the records cannot be loaded', async ({page}) => {
-    await page.route('**/search/records.*.json', (route) => route.fulfill({status: 500, body: 'down'}));
+    await page.route(SEARCH_FILES, (route) => route.fulfill({status: 500, body: 'down'}));
     await page.goto('/search?q=volume');
     await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'error');
     await expect(page.getByText('Unable to fetch results')).toBeVisible();

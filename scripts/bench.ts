@@ -16,6 +16,7 @@ import {benchMcp, mcpReport} from './bench/mcp';
 import {benchAgainstNginx, nginxReport} from './bench/nginx';
 import {benchSearch} from './bench/search';
 import {benchSearchPage, SEARCH_PAGE_TERMS, type SearchPageTimes} from './bench/search-page';
+import {benchModalFirstSearch, benchSyntheticSite, chunkReport, type ModalFirstSearch} from './bench/search-chunks';
 import {lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
 import {chromeFlags, chromePath, coldBuild, kb, largestDocRoute, run, siteDir, STOCK_TARGETS, type BuildFigures} from './bench/common';
 import {benchMarkdownStep, markdownReport} from './bench/markdown-step';
@@ -136,6 +137,7 @@ async function main(): Promise<void> {
   let searchWeight: {with: Weight; without: Weight};
   let menuWeight: {with: Weight; without: Weight};
   let searchPage: SearchPageTimes[];
+  let searchChunksModal: ModalFirstSearch[];
   try {
     for (const route of pages) {
       console.log(`Measuring ${route}...`);
@@ -161,11 +163,15 @@ async function main(): Promise<void> {
     branding = await benchBrandingTimes(baseUrl, 'acme.localhost', 'Acme Compute');
     console.log('Measuring time to the first search result (results page and modal)...');
     searchPage = await benchSearchPage(baseUrl, SEARCH_PAGE_TERMS, chromePath);
+    console.log('Measuring the first search in the modal: chunked index against the whole records file...');
+    searchChunksModal = await benchModalFirstSearch(baseUrl, fasterDir, chromePath);
   } finally {
     await app.close();
   }
   console.log('Measuring local search...');
   const search = await benchSearch(fasterDir, siteDir);
+  console.log('Measuring the chunked search index on a generated site of 10,000 pages (made once)...');
+  const searchChunks = {modal: searchChunksModal, synthetic: await benchSyntheticSite(fasterDir)};
   console.log('Measuring the partner-config API under load...');
   // Each server runs in a process of its own (see bench/partner-api.ts).
   const partnerApi = await benchPartnerApi();
@@ -214,11 +220,12 @@ async function main(): Promise<void> {
   const sign = addedGzip >= 0 ? '+' : '-';
   console.log(`JS on a first load of /docs/intro before the modal opens: ${kb(searchWeight.with.jsGzip)} gzip with local search, ${kb(searchWeight.without.jsGzip)} with the theme's stock DocSearch bar: ${sign}${kb(Math.abs(addedGzip))} (target <= +10 KB)`);
   console.log('\n## Time to the first search result (cold: fresh browser context; median of 5 loads each)');
-  console.log('| term | /search?q=: navigation to first result | after the records file arrived | after the client took the records | modal: first keystroke to first hit | page / modal |\n| --- | --- | --- | --- | --- | --- |');
+  console.log('| term | /search?q=: navigation to first result | after the index entry file arrived | after the client took the records | modal: first keystroke to first hit | page / modal |\n| --- | --- | --- | --- | --- | --- |');
   for (const t of searchPage) {
     console.log(`| ${t.term} | ${t.pageFirstResultMs.toFixed(0)} ms | ${t.pageAfterRecordsMs.toFixed(0)} ms | ${t.pageAfterClientMs.toFixed(0)} ms | ${t.modalFirstHitMs.toFixed(0)} ms | ${(t.pageFirstResultMs / t.modalFirstHitMs).toFixed(2)}x |`);
   }
   console.log('(target: first results within 300 ms of the records reaching the client; the page preloads the file, so it arrives before the app starts)');
+  console.log(chunkReport(searchChunks));
   console.log('\n## Partner branding (API delayed by 300 ms; median of 5)');
   console.log('| visit | navigation to branded navbar | vs default host |\n| --- | --- | --- |');
   for (const [label, value] of [
@@ -241,7 +248,7 @@ async function main(): Promise<void> {
   console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
   console.log(stockTable(againstStock));
   console.log(STOCK_TARGETS);
-  const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, againstNginx, mcp: mcpFigures, search, searchWeight, searchPage, againstStock};
+  const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, againstNginx, mcp: mcpFigures, search, searchWeight, searchPage, searchChunks, againstStock};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});
 }

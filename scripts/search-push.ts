@@ -6,6 +6,7 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
+import {entryFileName, readChunkedSearchRecords} from '../plugins/search-index/chunks';
 import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {expandRecords, type SearchRecord} from '../src/search/records';
 import {INDEX_SETTINGS} from '../src/search/settings';
@@ -15,13 +16,22 @@ export function crawlerSettings() {
   return structuredClone(INDEX_SETTINGS);
 }
 
+/**
+ * Every record of a build: from its whole records file, or where a build has only the
+ * chunked index the browser loads, put back together from that index's text files.
+ */
+export function recordsOfBuild(dir: string): SearchRecord[] {
+  const files = readdirSync(dir);
+  const file = files.find((f) => /^records\.[0-9a-f]+\.json$/.test(f));
+  if (file) return expandRecords(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
+  if (files.includes('manifest.json')) return readChunkedSearchRecords(dir, entryFileName(dir));
+  throw new Error(`No search records in ${dir}: run \`npm run build\` first.`);
+}
+
 /** Records of a build, with absolute URLs under the site's public address. */
 export function recordsForAlgolia(buildDir: string, siteUrl: string): SearchRecord[] {
-  const dir = path.join(buildDir, 'search');
-  const file = readdirSync(dir).find((f) => /^records\.[0-9a-f]+\.json$/.test(f));
-  if (!file) throw new Error(`No search records in ${dir}: run \`npm run build\` first.`);
   const origin = siteUrl.replace(/\/+$/, '');
-  return expandRecords(JSON.parse(readFileSync(path.join(dir, file), 'utf8'))).map((record) => ({
+  return recordsOfBuild(path.join(buildDir, 'search')).map((record) => ({
     ...record,
     url: origin + record.url,
     url_without_anchor: origin + record.url_without_anchor,

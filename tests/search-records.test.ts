@@ -17,10 +17,23 @@ describe('search records in the build', () => {
     expect(existsSync(path.join(searchDir, `${files[0]}.gz`))).toBe(true);
   });
 
-  it('are named in the head of every page', () => {
-    for (const html of ['index.html', 'docs/intro.html', '404.html']) {
-      expect(readFileSync(path.join(buildDir, html), 'utf8')).toContain(`content="/search/${files[0]}"`);
+  it('are also split into the chunked index, whose parts all have brotli and gzip copies and whose entry file every page names', () => {
+    const {index} = JSON.parse(readFileSync(path.join(searchDir, 'manifest.json'), 'utf8')) as {index: string};
+    const parts = readdirSync(searchDir).filter((f) => /^(meta|terms\.[^.]+|text\.\d+)\.[0-9a-f]{10}\.json$/.test(f));
+    expect(parts).toContain(index);
+    expect(parts.filter((f) => f.startsWith('terms.')).length).toBeGreaterThan(10);
+    // (compress-build leaves files under 1 KB as they are: a header would cost more than it saves.)
+    for (const part of parts.filter((f) => statSync(path.join(searchDir, f)).size >= 1024)) {
+      expect(existsSync(path.join(searchDir, `${part}.br`)), `${part}.br`).toBe(true);
+      expect(existsSync(path.join(searchDir, `${part}.gz`)), `${part}.gz`).toBe(true);
     }
+    for (const html of ['index.html', 'docs/intro.html', '404.html']) {
+      const head = readFileSync(path.join(buildDir, html), 'utf8');
+      expect(head).toContain(`content="/search/${index}"`);
+      // No page asks for the whole records file.
+      expect(head).not.toContain(files[0]);
+    }
+    expect(readFileSync(path.join(buildDir, 'search.html'), 'utf8')).toContain(`<link rel="preload" href="/search/${index}" as="fetch" crossorigin="anonymous">`);
   });
 
   const file = files.length ? JSON.parse(readFileSync(path.join(searchDir, files[0]), 'utf8')) : {v: 1, pages: [], records: []};

@@ -2,8 +2,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {createLocalSearchClient, type LocalSearchClient, type LocalSearchHit} from '../src/search/localClient';
-import {withIndex} from '../src/search/engine';
-import {expandRecords} from '../src/search/records';
+import {chunkedSourceFromDir} from '../plugins/search-index/chunks';
 import {buildDir, siteDir} from './docs';
 
 interface RelevanceQuery {
@@ -15,7 +14,7 @@ interface RelevanceQuery {
 
 const {queries} = JSON.parse(readFileSync(path.join(siteDir, 'tests/search-relevance.json'), 'utf8')) as {queries: RelevanceQuery[]};
 const searchDir = path.join(buildDir, 'search');
-const file = existsSync(searchDir) ? readdirSync(searchDir).find((f) => /^records\.[0-9a-f]+\.json$/.test(f)) : undefined;
+const file = existsSync(searchDir) ? readdirSync(searchDir).find((f) => /^meta\.[0-9a-f]+\.json$/.test(f)) : undefined;
 const FILTERS = ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
 
 const pathOf = (hit: LocalSearchHit) => String(hit.url_without_anchor ?? hit.url).replace(/^https?:\/\/[^/]+/, '');
@@ -38,9 +37,8 @@ describe('search relevance over the built records', () => {
 
   beforeAll(async () => {
     if (!file) return;
-    // As the browser loads it: the records with the index the build made of them.
-    const records = JSON.parse(readFileSync(path.join(searchDir, file), 'utf8'));
-    client = createLocalSearchClient(async () => withIndex(records, expandRecords(records)), {origin: ''});
+    // As the browser loads it: the chunked index, each part as a query needs it.
+    client = createLocalSearchClient(async () => chunkedSourceFromDir(searchDir), {origin: ''});
     for (const {query} of queries) {
       const {results} = await client.search({requests: [{indexName: 'docs', query, hitsPerPage: 20, facetFilters: FILTERS}]});
       answers.set(query, results[0].hits);

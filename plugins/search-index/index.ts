@@ -1,8 +1,11 @@
 /**
  * Docusaurus plugin: after the build, reads every listed page (not unlisted docs, not
- * the 404 or search pages) into DocSearch-shaped records, writes them as one compact,
- * content-hashed file, and names that file in every page's <head> so the local search
- * client can find it. `npm run search:push` sends the same records to Algolia.
+ * the 404 or search pages) into DocSearch-shaped records and writes, content-hashed:
+ * - the search index in the parts a browser loads by the query (`chunks.ts`), whose entry
+ *   file every page's <head> names so the local search client can find it;
+ * - the whole records file with its index, for what reads every record at once on the
+ *   server (`npm run search:push` sends the same records to Algolia; the MCP server's
+ *   search; the bench's whole-file baseline). No page asks for it.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
@@ -10,6 +13,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {prebuildIndex} from '../../src/search/engine';
 import {expandRecords, PAGE_RANK, type CompactPage, type CompactRecord, type CompactRecords} from '../../src/search/records';
+import {chunkFiles} from './chunks';
 import {extractPage} from './extract';
 
 export const RECORDS_META = 'docsearch:records';
@@ -118,17 +122,20 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       }
       const records = buildRecords(pages);
       if (records.records.length === 0) throw new Error('search-index: no page produced a search record; is the build empty?');
-      // The browser restores this index instead of building it (see src/search/engine.ts).
-      const json = JSON.stringify({...records, index: prebuildIndex(expandRecords(records))});
+      // The index is built once here; browsers restore it instead of building it (see src/search/engine.ts).
+      const index = prebuildIndex(expandRecords(records));
+      const json = JSON.stringify({...records, index});
       const name = `records.${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
       mkdirSync(path.join(outDir, 'search'), {recursive: true});
       writeFileSync(path.join(outDir, 'search', name), json);
-      // For the dev server, whose pages carry no meta tag: where the latest records are.
-      writeFileSync(path.join(outDir, 'search', 'manifest.json'), JSON.stringify({records: name}));
-      // Every HTML file names the records file, so no unhashed manifest is needed.
-      const recordsPath = `${baseUrl}search/${name}`;
+      const chunked = chunkFiles(records, index);
+      for (const [file, content] of chunked.files) writeFileSync(path.join(outDir, 'search', file), content);
+      // For the dev server, whose pages carry no meta tag: where the latest index and records are.
+      writeFileSync(path.join(outDir, 'search', 'manifest.json'), JSON.stringify({records: name, index: chunked.meta}));
+      // Every HTML file names the index's entry file, so no unhashed manifest is needed.
+      const recordsPath = `${baseUrl}search/${chunked.meta}`;
       const tag = `<meta name="${RECORDS_META}" content="${recordsPath}">`;
-      // The /search page needs the records at once: the browser fetches them while the app starts.
+      // The /search page needs the entry file at once: the browser fetches it while the app starts.
       // (`crossorigin` makes it the same request as the client's same-origin fetch, so it is reused.)
       const searchPage = htmlFile(outDir, '/search');
       const preload = `<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">`;
@@ -137,7 +144,7 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
         if (html.includes(RECORDS_META)) continue;
         writeFileSync(file, html.replace('</head>', `${tag}${file === searchPage ? preload : ''}</head>`));
       }
-      console.log(`[search-index] ${records.records.length} records from ${records.pages.length} pages: search/${name}`);
+      console.log(`[search-index] ${records.records.length} records from ${records.pages.length} pages: search/${chunked.meta} and ${chunked.files.size - 1} parts (whole: search/${name})`);
     },
   };
 }

@@ -5,7 +5,7 @@
  * keystroke to the first hit (also cold: the records load when the reader reaches for
  * search). Medians of several loads per term, measured in the same run.
  */
-import {chromium, type Browser} from 'playwright-core';
+import {chromium, type Browser, type Page} from 'playwright-core';
 import {chromeFlags, chromePath as defaultChromePath} from './common';
 
 const LOADS = 5;
@@ -47,7 +47,7 @@ async function pageLoad(browser: Browser, baseUrl: string, term: string): Promis
   await page.goto(`${baseUrl}/search?q=${encodeURIComponent(term)}`);
   await page.waitForFunction(() => (window as unknown as {__firstResultAt?: number}).__firstResultAt !== undefined, null, {timeout: 30_000});
   const times = await page.evaluate(() => {
-    const records = performance.getEntriesByType('resource').find((e) => /\/search\/records\.[0-9a-f]+\.json$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming | undefined;
+    const records = performance.getEntriesByType('resource').find((e) => /\/search\/(records|meta)\.[0-9a-f]+\.json$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming | undefined;
     const {__firstResultAt: first, __clientAt: client} = window as unknown as {__firstResultAt: number; __clientAt?: number};
     return {first, afterRecords: records ? first - records.responseEnd : NaN, afterClient: client === undefined ? NaN : first - client};
   });
@@ -55,11 +55,11 @@ async function pageLoad(browser: Browser, baseUrl: string, term: string): Promis
   return times;
 }
 
-async function modalLoad(browser: Browser, baseUrl: string, term: string): Promise<number> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/docs/intro`);
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', null, {timeout: 30_000});
+/**
+ * Opens the modal on a page that has hydrated, types `query` and waits for the first hit:
+ * the page's clock at the first keystroke and when the first hit showed.
+ */
+export async function typeUntilFirstHit(page: Page, query: string, timeout = 30_000): Promise<{typedAt: number; hitAt: number}> {
   await page.keyboard.press('Control+k');
   await page.locator('.DocSearch-Input').waitFor({timeout: 30_000});
   await page.evaluate(`(() => {
@@ -72,14 +72,22 @@ async function modalLoad(browser: Browser, baseUrl: string, term: string): Promi
     };
     requestAnimationFrame(check);
   })()`);
-  await page.keyboard.type(term);
-  await page.waitForFunction(() => (window as unknown as {__hitAt?: number}).__hitAt !== undefined, null, {timeout: 30_000});
-  const ms = await page.evaluate(() => {
+  await page.keyboard.type(query);
+  await page.waitForFunction(() => (window as unknown as {__hitAt?: number}).__hitAt !== undefined, null, {timeout});
+  return page.evaluate(() => {
     const w = window as unknown as {__hitAt: number; __typedAt: number};
-    return w.__hitAt - w.__typedAt;
+    return {typedAt: w.__typedAt, hitAt: w.__hitAt};
   });
+}
+
+async function modalLoad(browser: Browser, baseUrl: string, term: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/docs/intro`);
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', null, {timeout: 30_000});
+  const {typedAt, hitAt} = await typeUntilFirstHit(page, term);
   await context.close();
-  return ms;
+  return hitAt - typedAt;
 }
 
 export async function benchSearchPage(baseUrl: string, terms: string[], chromePath: string): Promise<SearchPageTimes[]> {

@@ -23,7 +23,7 @@ export function fieldText(record: SearchRecord, field: Field): string | null {
 }
 
 /** `onTerm` hears every term the engine indexes, in the order it indexes them. */
-function engineOptions(records: SearchRecord[], onTerm?: (term: string) => void): Options<number> {
+export function engineOptions(records: SearchRecord[], onTerm?: (term: string) => void): Options<number> {
   return {
     idField: 'id',
     fields: FIELDS,
@@ -148,31 +148,41 @@ export async function restoreEngine(index: PrebuiltIndex, records: SearchRecord[
   return fits ? engine : null;
 
   function restoreTerm(i: number): boolean {
-    const flat = index.postings[i];
-    if (!Array.isArray(flat) || typeof index.terms[i] !== 'string') return false;
-    const byField = new Map<number, Map<number, number>>();
-    for (let k = 0; k < flat.length; ) {
-      const fieldId = flat[k++];
-      const length = flat[k++];
-      if (!(fieldId >= 0 && fieldId < FIELDS.length) || !(length > 0) || k + length > flat.length) return false;
-      const docs = new Map<number, number>();
-      let position = -1;
-      for (let j = 0; j < length; j += 1) {
-        const gap = flat[k++];
-        if (gap > 0) {
-          position += gap;
-          docs.set(position, 1);
-        } else {
-          position -= gap;
-          docs.set(position, flat[k++]);
-        }
-      }
-      if (!(position < count) || !(k <= flat.length)) return false;
-      byField.set(fieldId, docs);
-    }
+    if (typeof index.terms[i] !== 'string') return false;
+    const byField = decodePostings(index.postings[i], count);
+    if (!byField) return false;
     tree.set(index.terms[i], byField);
     return true;
   }
+}
+
+/**
+ * A term's postings as MiniSearch keeps them (field → record → count), from their form in the
+ * file (`PrebuiltIndex`), or null when they do not fit: not that shape, or a record past `count`.
+ */
+export function decodePostings(flat: unknown, count: number): Map<number, Map<number, number>> | null {
+  if (!Array.isArray(flat)) return null;
+  const byField = new Map<number, Map<number, number>>();
+  for (let k = 0; k < flat.length; ) {
+    const fieldId = flat[k++];
+    const length = flat[k++];
+    if (!(fieldId >= 0 && fieldId < FIELDS.length) || !(length > 0) || k + length > flat.length) return null;
+    const docs = new Map<number, number>();
+    let position = -1;
+    for (let j = 0; j < length; j += 1) {
+      const gap = flat[k++];
+      if (gap > 0) {
+        position += gap;
+        docs.set(position, 1);
+      } else {
+        position -= gap;
+        docs.set(position, flat[k++]);
+      }
+    }
+    if (!(position < count) || !(k <= flat.length)) return null;
+    byField.set(fieldId, docs);
+  }
+  return byField;
 }
 
 /** The records of a file, with its prebuilt index if it has one. */

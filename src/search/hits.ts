@@ -84,14 +84,15 @@ const SECTION_LOOKAHEAD = 20;
  * The position of the first text of a heading's section (before the next heading of its
  * level or above), or -1: what a hit on a title alone shows as its snippet.
  */
-export function sectionTextPosition(records: SearchRecord[], position: number): number {
+export function sectionTextPosition(records: readonly (SearchRecord | undefined)[], position: number): number {
   const heading = records[position];
-  if (heading.type === 'content') return -1;
+  if (!heading || heading.type === 'content') return -1;
   const depth = Number(heading.type.slice(3));
   const end = Math.min(records.length, position + 1 + SECTION_LOOKAHEAD);
   for (let next = position + 1; next < end; next += 1) {
     const record = records[next];
-    if (record.url_without_anchor !== heading.url_without_anchor) return -1;
+    // Text is loaded by whole pages: a record not loaded is on another page.
+    if (!record || record.url_without_anchor !== heading.url_without_anchor) return -1;
     if (record.type === 'content') {
       if (record.content) return next;
     } else if (Number(record.type.slice(3)) <= depth) return -1;
@@ -104,17 +105,18 @@ function wantsContent(attributes: string[] | undefined): boolean {
 }
 
 export function buildHit(index: Index, position: number, options: HitOptions): LocalSearchHit {
-  const record = index.records[position];
+  const record = index.shown[position];
+  if (!record) throw new Error(`The text of search record ${position} was not loaded before shaping its hit.`);
   const hit = {...retrieve(record, options.retrieve), objectID: String(record.objectID)} as LocalSearchHit;
   if (typeof hit.url === 'string') hit.url = absoluteUrl(hit.url, options.origin);
   // A hit on a title alone shows the first words of its section, as its content.
-  const textAt = record.content === null ? sectionTextPosition(index.records, position) : position;
-  if (textAt !== position && textAt >= 0 && wantsContent(options.retrieve)) hit.content = index.records[textAt].content;
+  const textAt = record.content === null ? sectionTextPosition(index.shown, position) : position;
+  if (textAt !== position && textAt >= 0 && wantsContent(options.retrieve)) hit.content = index.shown[textAt]!.content;
   const highlighted: LocalSearchHit['_highlightResult'] = {};
   const snippets: LocalSearchHit['_snippetResult'] = {};
   for (const field of FIELDS) {
     const at = field === 'content' ? textAt : position;
-    const text = at >= 0 ? fieldText(index.records[at], field) : null;
+    const text = at >= 0 ? fieldText(index.shown[at]!, field) : null;
     if (text === null) continue;
     const words = options.snippet.get(field);
     const highlight = options.highlight.has(field);

@@ -214,3 +214,23 @@ describe('URLs', () => {
     expect(hit.url).toBe(`${ORIGIN}/docs/network/firewalls#add-a-rule`);
   });
 });
+
+describe('searches sent while typing', () => {
+  it('answers the newest first, and each older one after it with its own results', async () => {
+    const searcher = client();
+    const order: string[] = [];
+    const typed = ['h', 'hi', 'hib', 'hibernat'];
+    const answers = typed.map((query) =>
+      searcher.search(docSearchRequest(query)).then((response) => {
+        order.push(query);
+        return response;
+      }),
+    );
+    const results = await Promise.all(answers);
+    expect(order[0]).toBe('hibernat');
+    expect(new Set(order)).toEqual(new Set(typed));
+    results.forEach((response, i) => expect(response.results[0].query).toBe(typed[i]));
+    // The same answer as a client that was asked only that query.
+    expect(results[3].results[0].hits.map((hit) => hit.objectID)).toEqual((await client().search(docSearchRequest('hibernat'))).results[0].hits.map((hit) => hit.objectID));
+  });
+});

@@ -11,12 +11,13 @@
  * hits (`hits.ts`); this file answers requests with them.
  */
 import type {LocalSearchClient, LocalSearchOptions, LocalSearchResponse} from './clientTypes';
+import {isChunkedSource, type ChunkedSource} from './chunked';
 import type {IndexedRecords} from './engine';
 import {facetCounts, filterMask} from './facets';
 import {buildHit, DEFAULT_ELLIPSIS, highlightFields, pageOrigin, randomQueryId, snippetFields, type HitOptions} from './hits';
 import {whileReaderWaits} from './idle';
 import {boolParam, distinctParam, intParam, normalizeRequests, serializeParams, stringListParam, type Params} from './params';
-import {prepareQuery, type PreparedQuery} from './query';
+import {prepareQuery, searchedTerms, type PreparedQuery} from './query';
 import {rankedMatches, spreadPages} from './ranking';
 import type {SearchRecord} from './records';
 import {RetryError} from './retryError';
@@ -41,8 +42,22 @@ interface AnswerContext {
   postTag: string;
 }
 
-function answer(context: AnswerContext, indexName: string, params: Params, prepared: PreparedQuery): LocalSearchResponse {
-  const {index, origin} = context;
+/** A request ranked: its matches in order, facets, and the page of them to show. */
+interface Ranked {
+  indexName: string;
+  params: Params;
+  prepared: PreparedQuery;
+  started: number;
+  query: string;
+  hitsPerPage: number;
+  page: number;
+  ids: number[];
+  facets: LocalSearchResponse['facets'];
+  /** The records shown as hits: whose text a chunked index must have loaded. */
+  pageIds: number[];
+}
+
+function rank(index: Index | null, indexName: string, params: Params, prepared: PreparedQuery): Ranked {
   const started = performance.now();
   const query = typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query);
   const hitsPerPage = intParam(params.hitsPerPage, DEFAULT_HITS_PER_PAGE, 0, MAX_HITS_PER_PAGE);
@@ -77,7 +92,13 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
   } else {
     facets = Object.fromEntries((stringListParam(params.facets) ?? []).map((name) => [name, {}]));
   }
+  const pageIds = hitsPerPage === 0 || !index ? [] : ids.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+  return {indexName, params, prepared, started, query, hitsPerPage, page, ids, facets, pageIds};
+}
 
+function respond(context: AnswerContext, ranked: Ranked): LocalSearchResponse {
+  const {index, origin} = context;
+  const {params, prepared, ids, hitsPerPage, page} = ranked;
   const hitOptions: HitOptions = {
     origin,
     mark: {
@@ -91,8 +112,7 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
     snippet: snippetFields(params.attributesToSnippet),
     ellipsis: typeof params.snippetEllipsisText === 'string' ? params.snippetEllipsisText : DEFAULT_ELLIPSIS,
   };
-  const pageIds = hitsPerPage === 0 ? [] : ids.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-  const hits = index ? pageIds.map((id) => buildHit(index, id, hitOptions)) : [];
+  const hits = index ? ranked.pageIds.map((id) => buildHit(index, id, hitOptions)) : [];
 
   const response: LocalSearchResponse = {
     hits,
@@ -100,14 +120,14 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
     page,
     nbPages: hitsPerPage === 0 ? 0 : Math.ceil(ids.length / hitsPerPage),
     hitsPerPage,
-    query,
+    query: ranked.query,
     params: serializeParams(params),
-    index: indexName,
-    processingTimeMS: Math.round(performance.now() - started),
+    index: ranked.indexName,
+    processingTimeMS: Math.round(performance.now() - ranked.started),
     exhaustiveNbHits: true,
     exhaustiveFacetsCount: true,
     exhaustive: {nbHits: true, facetsCount: true},
-    facets,
+    facets: ranked.facets,
   };
   if (boolParam(params.clickAnalytics)) response.queryID = randomQueryId();
   return response;
@@ -120,10 +140,14 @@ function answer(context: AnswerContext, indexName: string, params: Params, prepa
  * `loadRecords` runs once, on the first search with a query or on `preload()`; after a
  * failure the next search tries again.
  */
-export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[] | IndexedRecords>, options: LocalSearchOptions = {}): LocalSearchClient {
+export function createLocalSearchClient(
+  loadRecords: () => Promise<SearchRecord[] | IndexedRecords | ChunkedSource>,
+  options: LocalSearchOptions = {},
+): LocalSearchClient {
   let loading: Promise<Index> | null = null;
   /** The index once built, for clearCache(). */
   let built: Index | null = null;
+  let chunkFailed = false;
 
   function load(): Promise<Index> {
     if (loading) return loading;
@@ -131,7 +155,7 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
     const attempt = (async () => {
       const loaded = await loadRecords();
       const indexed = Array.isArray(loaded) ? {records: loaded} : loaded;
-      if (!Array.isArray(indexed?.records)) throw new TypeError('The search records are not a list.');
+      if (!isChunkedSource(indexed) && !Array.isArray(indexed?.records)) throw new TypeError('The search records are not a list.');
       built = await buildIndex(indexed, options.buildInSlices ?? true);
       return built;
     })();
@@ -146,35 +170,44 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
     return attempt;
   }
 
+  /** A part of the chunked index failed to load: the error screen, and a retry at the next search. */
+  async function loadingChunks(work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      chunkFailed = true;
+      options.onStatus?.('error');
+      // The cause's message goes with it: from the worker only the name and message cross.
+      throw new RetryError(`Unable to load the search index: ${error instanceof Error ? error.message : String(error)}`, {cause: error});
+    }
+    if (chunkFailed) options.onStatus?.('ready');
+    chunkFailed = false;
+  }
+
+  /**
+   * The latest search call and its answer. Typing sends a search per keystroke; the modal and
+   * the /search page show only the latest one's answer (an older answer arriving later is
+   * dropped), so an older call still to be ranked lets the newest go first: the reader's last
+   * keystroke is not kept waiting behind the ranking (and, from a chunked index, the loading)
+   * of prefixes already typed over.
+   */
+  let newest = 0;
+  let newestAnswer: Promise<unknown> = Promise.resolve();
+
+  async function behindNewer(call: number): Promise<void> {
+    while (call < newest) {
+      const waitingFor = newestAnswer;
+      await waitingFor.catch(() => undefined);
+      if (waitingFor === newestAnswer) return;
+    }
+  }
+
   return {
-    async search(input) {
-      const requests = normalizeRequests(input);
-      const prepared = new Map<string, PreparedQuery>();
-      const queries = requests.map(({params}) => {
-        const query = typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query);
-        let p = prepared.get(query);
-        if (!p) prepared.set(query, (p = prepareQuery(query)));
-        return p;
-      });
-      let index: Index | null = null;
-      if (queries.some((q) => q.terms.length > 0)) {
-        // A reader who typed a query waits for the index: its slices stop waiting for idle time.
-        const readerDone = whileReaderWaits();
-        try {
-          index = await load();
-        } catch (error) {
-          throw new RetryError('Unable to load the search records.', {cause: error});
-        } finally {
-          readerDone();
-        }
-      }
-      const context: AnswerContext = {
-        index,
-        origin: options.origin ?? pageOrigin(),
-        preTag: options.highlightPreTag ?? '<mark>',
-        postTag: options.highlightPostTag ?? '</mark>',
-      };
-      return {results: requests.map(({indexName, params}, i) => answer(context, indexName, params, queries[i]))};
+    search(input) {
+      const call = (newest += 1);
+      const answered = answer(input, call);
+      newestAnswer = answered;
+      return answered;
     },
     preload() {
       return load().then(
@@ -191,4 +224,43 @@ export function createLocalSearchClient(loadRecords: () => Promise<SearchRecord[
       return Promise.resolve();
     },
   };
+
+  async function answer(input: Parameters<LocalSearchClient['search']>[0], call: number): Promise<{results: LocalSearchResponse[]}> {
+    const requests = normalizeRequests(input);
+    const prepared = new Map<string, PreparedQuery>();
+    const queries = requests.map(({params}) => {
+      const query = typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query);
+      let p = prepared.get(query);
+      if (!p) prepared.set(query, (p = prepareQuery(query)));
+      return p;
+    });
+    let index: Index | null = null;
+    if (queries.some((q) => q.terms.length > 0)) {
+      // A reader who typed a query waits for the index: its slices stop waiting for idle time.
+      const readerDone = whileReaderWaits();
+      try {
+        index = await load();
+      } catch (error) {
+        throw new RetryError('Unable to load the search records.', {cause: error});
+      } finally {
+        readerDone();
+      }
+    }
+    const chunks = index?.chunks;
+    await behindNewer(call);
+    // A chunked index: the term files of the query's words first, then the text of the hits shown.
+    if (chunks) {
+      await loadingChunks(() => chunks.loadTerms(queries.flatMap(searchedTerms)));
+      await behindNewer(call);
+    }
+    const ranked = requests.map(({indexName, params}, i) => rank(index, indexName, params, queries[i]));
+    if (chunks) await loadingChunks(() => chunks.loadText(ranked.flatMap((r) => r.pageIds)));
+    const context: AnswerContext = {
+      index,
+      origin: options.origin ?? pageOrigin(),
+      preTag: options.highlightPreTag ?? '<mark>',
+      postTag: options.highlightPostTag ?? '</mark>',
+    };
+    return {results: ranked.map((r) => respond(context, r))};
+  }
 }

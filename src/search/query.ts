@@ -96,6 +96,11 @@ function typedTermMatcher(variants: Variant[]): (word: string) => TermMatch[] {
   };
 }
 
+/** Every term a query searches, with its rule, synonyms' included: what decides which term files it needs. */
+export function searchedTerms(prepared: PreparedQuery): TermSpec[] {
+  return prepared.variants.flatMap((variant) => variant.specs);
+}
+
 export function prepareQuery(query: string): PreparedQuery {
   const terms = queryTerms(query.slice(0, MAX_QUERY_LENGTH));
   const variants = queryVariants(terms).map(prepareVariant);

@@ -56,7 +56,7 @@ function checkFile(file: CompactRecords): void {
 }
 
 /** Each record's place within its page, counted from 0 in page order, as the crawler counts it. */
-function positionsInPages(file: CompactRecords): Int32Array {
+export function positionsInPages(file: CompactRecords): Int32Array {
   const seen = new Map<number, number>();
   const positions = new Int32Array(file.records.length);
   file.records.forEach(([page], index) => {
@@ -67,7 +67,7 @@ function positionsInPages(file: CompactRecords): Int32Array {
   return positions;
 }
 
-function expandRecord(file: CompactRecords, index: number, position: number): SearchRecord {
+export function expandRecord(file: CompactRecords, index: number, position: number): SearchRecord {
   const [pageIndex, level, textValue, anchor, parent] = file.records[index];
   const page = file.pages[pageIndex];
   if (!page) throw new Error(`Search record ${index} names page ${pageIndex}, which the file does not have.`);

@@ -3,6 +3,7 @@
  * and the caches that live as long as it does.
  */
 import type MiniSearch from 'minisearch';
+import {ChunkedStore, isChunkedSource, type ChunkedSource} from './chunked';
 import {newEngine, restoreEngine, type IndexedRecords} from './engine';
 import type {WordSpan} from './highlight';
 import {inIdleSlices} from './idle';
@@ -15,8 +16,16 @@ const BUILD_SLICE = 100;
 const RESTORE_SLICE = 200;
 
 export interface Index {
+  /**
+   * Every record, as ranking, facets and distinct read them. From a chunked index these
+   * hold no text: hits are shaped from `shown`.
+   */
   records: SearchRecord[];
+  /** Full records, by position, for shaping hits: `records` itself, or the chunked index's loaded text. */
+  shown: (SearchRecord | undefined)[];
   engine: MiniSearch<number>;
+  /** The chunked index's files, loaded by the terms and hits a query needs; null when every record came at once. */
+  chunks: ChunkedStore | null;
   /** Per-term matches, reused across the prefixes a user types; dropped with the index. */
   terms: LruCache<TermHits>;
   /** A one-term query's matching records in ranked order, by term and rule: what `a` or `re` answer with before filters. */
@@ -77,7 +86,12 @@ export interface TermHit {
  * The engine from the index the build made, when the file had one that fits; otherwise
  * built here, in idle slices unless told otherwise.
  */
-export async function buildIndex({records, index: prebuilt}: IndexedRecords, inSlices: boolean): Promise<Index> {
+export async function buildIndex(source: IndexedRecords | ChunkedSource, inSlices: boolean): Promise<Index> {
+  if (isChunkedSource(source)) {
+    const chunks = new ChunkedStore(source.meta, source.fetchFile);
+    return withCaches({records: chunks.records, shown: chunks.full, engine: chunks.engine, chunks});
+  }
+  const {records, index: prebuilt} = source;
   const restoreSlices = inSlices ? (count: number, work: (from: number, to: number) => void) => inIdleSlices(count, RESTORE_SLICE, work) : undefined;
   let engine = prebuilt ? await restoreEngine(prebuilt, records, restoreSlices) : null;
   if (prebuilt && !engine) console.warn('The search index of the records file does not fit its records; indexing them here instead.');
@@ -90,9 +104,12 @@ export async function buildIndex({records, index: prebuilt}: IndexedRecords, inS
     else add(0, records.length);
     engine = fresh;
   }
+  return withCaches({records, shown: records, engine, chunks: null});
+}
+
+function withCaches(parts: Pick<Index, 'records' | 'shown' | 'engine' | 'chunks'>): Index {
   return {
-    records,
-    engine,
+    ...parts,
     terms: new LruCache<TermHits>(TERM_CACHE_ENTRIES, TERM_CACHE_HITS, (hits) => hits.size),
     ranked: new LruCache<Int32Array>(TERM_CACHE_ENTRIES, RANKED_CACHE_IDS, (ids) => ids.length),
     filters: new LruCache<Uint8Array>(FILTER_CACHE_ENTRIES),

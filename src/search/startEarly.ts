@@ -5,7 +5,7 @@
  * component mounts. The worker then builds it beside the page's start-up, and the results
  * can follow hydration. Other pages load nothing here.
  */
-export const RECORDS_PRELOAD = 'link[rel="preload"][href*="/search/records."]';
+export const RECORDS_PRELOAD = 'link[rel="preload"][href*="/search/meta."], link[rel="preload"][href*="/search/records."]';
 
 /** Returns the started preload, or null where the page does not ask for the records. */
 export function startIfAsked(): Promise<void> | null {

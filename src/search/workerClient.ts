@@ -32,7 +32,7 @@ export type ToWorker =
 /** Worker to page. */
 export type FromWorker =
   | {type: 'status'; status: IndexStatus}
-  | {type: 'needRecords'; id: number}
+  | {type: 'needRecords'; id: number; name?: string | null}
   | {type: 'answer'; id: number; value: unknown}
   | {type: 'answer'; id: number; error: {name: string; message: string}};
 
@@ -62,8 +62,11 @@ export function forwardTo(made: Promise<LocalSearchClient>): LocalSearchClient {
 }
 
 export interface WorkerClientOptions {
-  /** Fetches the records file; the worker asks for it once, and again after a failure. */
-  loadRecordsBytes: () => Promise<ArrayBuffer>;
+  /**
+   * Fetches a file of the search index by name, or its entry file (the records file) for
+   * none; the worker asks for each once, and again after a failure.
+   */
+  loadRecordsBytes: (name?: string | null) => Promise<ArrayBuffer>;
   onStatus?: LocalSearchOptions['onStatus'];
   /** A client to use instead when the worker cannot run. */
   fallback: () => Promise<LocalSearchClient>;
@@ -109,7 +112,7 @@ export function createWorkerSearchClient(worker: FailingEndpoint, options: Worke
   worker.onmessage = ({data}: MessageEvent<FromWorker>) => {
     if (data.type === 'status') options.onStatus?.(data.status);
     else if (data.type === 'needRecords') {
-      options.loadRecordsBytes().then(
+      options.loadRecordsBytes(data.name ?? null).then(
         (bytes) => worker.postMessage({type: 'records', id: data.id, bytes} satisfies ToWorker, [bytes]),
         (error: unknown) => worker.postMessage({type: 'records', id: data.id, error: error instanceof Error ? error.message : String(error)} satisfies ToWorker),
       );

@@ -4,9 +4,8 @@
  * after a failure), then parses and expands it and restores the index the file carries
  * (or indexes the records) in one go: this thread has nothing else to keep responsive.
  */
-import {withIndex} from './engine';
 import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
-import {parseRecords} from './loadRecords';
+import {fromEntryFile} from './loadRecords';
 import {expandRecords} from './records';
 import {callClient, type Endpoint, type FromWorker, type ToWorker} from './workerClient';
 
@@ -15,17 +14,15 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
   let nextId = 0;
   const waiting = new Map<number, {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void}>();
 
-  const recordsBytes = () =>
+  /** A file of the index (null: its entry file), asked of the page, which fetches it as its preload link did. */
+  const fileBytes = (name: string | null) =>
     new Promise<ArrayBuffer>((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, {resolve, reject});
-      post({type: 'needRecords', id});
+      post(name === null ? {type: 'needRecords', id} : {type: 'needRecords', id, name});
     });
 
-  const load = async () => {
-    const file = parseRecords(await recordsBytes());
-    return withIndex(file, expandRecords(file));
-  };
+  const load = async () => fromEntryFile(await fileBytes(null), fileBytes, expandRecords);
   const client = createLocalSearchClient(load, {
     ...options,
     buildInSlices: false,

@@ -5,7 +5,8 @@
 //   Ctrl/Cmd+K and '/' shortcuts load it at once and are replayed. A page load that never
 //   searches runs none of DocSearch.
 // - Without an Algolia account (the default) the DocSearch modal gets our local client
-//   instead of Algolia's; the client and the records load only when search is reached for.
+//   instead of Algolia's; the client and the index load only when search is reached for,
+//   and the index only in the parts each query needs (src/search/chunkFormat.ts).
 // - A hit on a heading shows the first words of its section under it (`SectionHit`).
 // - Local mode is credited to nobody: the modal's footer keeps its keyboard hints but not
 //   the 'Search by Algolia' mark, which shows only when Algolia answers.

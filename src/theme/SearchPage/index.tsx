@@ -3,7 +3,7 @@
 // - it waits 300 ms before every search, and in local mode the records only began to
 //   load with that first query: a reader following a link to /search?q=… saw an empty
 //   page for seconds. Here the local index starts loading as the page mounts (the build
-//   also preloads the records file from this page's <head>) and a query from the URL is
+//   also preloads the index's entry file from this page's <head>) and a query from the URL is
 //   sent at once; only typing is debounced;
 // - it sends the configured facet filters (language, docs version) only with
 //   contextualSearch, which the spec turns off; here every request carries the same

@@ -1,0 +1,201 @@
+/**
+ * Splits the records and their prebuilt index into the files the browser loads by the
+ * query (see `src/search/chunkFormat.ts`), and reads full records back from them.
+ */
+import {createHash} from 'node:crypto';
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import {CHUNKED_VERSION, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from '../../src/search/chunkFormat';
+import type {PrebuiltIndex} from '../../src/search/engine';
+import {GENERIC_API_SECTIONS} from '../../src/search/ranking';
+import {expandRecords, type CompactRecords, type SearchRecord} from '../../src/search/records';
+
+/**
+ * Text files hold whole pages up to about this much JSON (some 2-3 KB brotli; a longer page
+ * has a file of its own). Measured on this site's queries: a query's 20 hits lie on 5-15
+ * pages, and files of this size load about as few bytes as a file per page would, in fewer
+ * requests (neighbouring pages of one subject often share a file: routes are sorted);
+ * files three times as large load half as much again.
+ */
+export const TEXT_CHUNK_BYTES = 8_000;
+
+/**
+ * Term files hold the terms of neighbouring keys (`termKey`) of one first letter up to about
+ * this much JSON (some 2-4 KB brotli). A query word needs the file of its own key and of the
+ * terms it matches with a typo; a query with synonyms searches several words. Files by first
+ * letter alone were 5-18 KB each here, and a query with synonyms loaded 50 KB of them.
+ */
+export const TERM_CHUNK_BYTES = 12_000;
+
+/** A name part for a term file: the key of its first terms when it is plain ASCII, else its number. */
+const termFileLabel = (key: string, n: number) => (/^[a-z0-9_]+$/.test(key) ? key : `x${n}`);
+
+const hashed = (prefix: string, json: string) => `${prefix}.${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
+
+export interface ChunkFiles {
+  /** The entry file's name (`meta.<hash>.json`). */
+  meta: string;
+  /** Every file by name, the entry file included. */
+  files: Map<string, string>;
+}
+
+/** The files of the chunked index for these records and the index the build made of them. */
+export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, textChunkBytes = TEXT_CHUNK_BYTES, termChunkBytes = TERM_CHUNK_BYTES): ChunkFiles {
+  const records = expandRecords(compact);
+  const files = new Map<string, string>();
+
+  // Term files: each term's postings as the whole-file index has them, in the same order,
+  // by key; neighbouring keys of one first letter share a file up to TERM_CHUNK_BYTES.
+  const byKey = new Map<string, number[][]>();
+  index.terms.forEach((term, i) => {
+    const key = termKey(term);
+    let postings = byKey.get(key);
+    if (!postings) byKey.set(key, (postings = []));
+    postings.push(index.postings[i]);
+  });
+  const keys = [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const keyFile = new Map<string, number>();
+  const groups: {label: string; letter: string; size: number}[] = [];
+  for (const key of keys) {
+    const size = JSON.stringify(byKey.get(key)).length;
+    const [letter] = key;
+    const last = groups.at(-1);
+    if (last && last.letter === letter && last.size + size <= termChunkBytes) last.size += size;
+    else groups.push({label: termFileLabel(key, groups.length), letter, size});
+    keyFile.set(key, groups.length - 1);
+  }
+  const chunks: TermChunk[] = groups.map(() => ({postings: []}));
+  index.terms.forEach((term, i) => chunks[keyFile.get(termKey(term))!].postings.push(index.postings[i]));
+  const fileNames = chunks.map((chunk, n) => {
+    const json = JSON.stringify(chunk);
+    const name = hashed(`terms.${groups[n].label}`, json);
+    files.set(name, json);
+    return name;
+  });
+  const terms: Record<string, string> = {};
+  for (const key of keys) terms[key] = fileNames[keyFile.get(key)!];
+
+  // Text files: runs of whole pages, named by one hash of them all.
+  const counts = compact.pages.map(() => 0);
+  for (const [page] of compact.records) counts[page] += 1;
+  const firsts: number[] = [];
+  const texts: string[] = [];
+  let first = 0;
+  let size = 0;
+  const flush = (end: number) => {
+    if (end <= first) return;
+    const chunk: TextChunk = {first, records: compact.records.slice(first, end)};
+    firsts.push(first);
+    texts.push(JSON.stringify(chunk));
+    first = end;
+    size = 0;
+  };
+  let at = 0;
+  for (const count of counts) {
+    const pageSize = JSON.stringify(compact.records.slice(at, at + count)).length;
+    if (size > 0 && size + pageSize > textChunkBytes) flush(at);
+    size += pageSize;
+    at += count;
+  }
+  flush(at);
+  const textHash = createHash('sha256');
+  for (const json of texts) textHash.update(json);
+  const text: ChunkedMeta['text'] = {first: firsts, hash: textHash.digest('hex').slice(0, 10)};
+  texts.forEach((json, i) => files.set(textFileName(text, i), json));
+
+  // Per record: which anchor of its page (0 for none), and its generic section if any.
+  const anchors: number[] = [];
+  let pageAnchors = new Map<string, number>();
+  let lastPage = -1;
+  for (const [page, , , anchor] of compact.records) {
+    if (page !== lastPage) {
+      pageAnchors = new Map();
+      lastPage = page;
+    }
+    if (!anchor) anchors.push(0);
+    else {
+      let n = pageAnchors.get(anchor);
+      if (n === undefined) pageAnchors.set(anchor, (n = pageAnchors.size + 1));
+      anchors.push(n);
+    }
+  }
+  const sections = [...GENERIC_API_SECTIONS];
+  const sectionOf = records.map((record) => {
+    const lvl2 = record.hierarchy.lvl2;
+    // The name alone, whatever the page: the ranking checks the page's kind itself.
+    return lvl2 !== null && GENERIC_API_SECTIONS.has(lvl2) ? sections.indexOf(lvl2) + 1 : 0;
+  });
+
+  const meta: ChunkedMeta = {
+    v: CHUNKED_VERSION,
+    fields: index.fields,
+    averageFieldLength: index.averageFieldLength,
+    pages: compact.pages,
+    counts,
+    levels: compact.records.map(([, level]) => level),
+    anchors,
+    sections,
+    sectionOf,
+    fieldLength: index.fieldLength,
+    vocabulary: index.terms,
+    terms,
+    text,
+  };
+  const metaJson = JSON.stringify(meta);
+  const metaName = hashed('meta', metaJson);
+  files.set(metaName, metaJson);
+  return {meta: metaName, files};
+}
+
+/** Reads a JSON file of the chunked index, with a clear error when it is missing or not JSON. */
+function readJson<T>(dir: string, name: string): T {
+  const file = path.join(dir, name);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`The search index file ${name} is missing from ${dir}: run \`npm run build\` again.`, {cause: error});
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch (error) {
+    throw new Error(`The search index file ${name} is not valid JSON.`, {cause: error});
+  }
+}
+
+/** The compact records put back together from a build's chunked index (the entry file and its text files). */
+export function readChunkedRecords(dir: string, metaName: string): CompactRecords {
+  const meta = readJson<ChunkedMeta>(dir, metaName);
+  if (meta?.v !== CHUNKED_VERSION || !Array.isArray(meta.text?.first)) throw new Error(`${metaName} is not a search index entry file (v${CHUNKED_VERSION}).`);
+  const records = meta.text.first.flatMap((_, i) => readJson<TextChunk>(dir, textFileName(meta.text, i)).records);
+  return {v: 1, pages: meta.pages, records};
+}
+
+/** Full records from a build's chunked index. */
+export function readChunkedSearchRecords(dir: string, metaName: string): SearchRecord[] {
+  return expandRecords(readChunkedRecords(dir, metaName));
+}
+
+/** The name of the chunked index's entry file in a build's search folder, from its manifest. */
+export function entryFileName(dir: string): string {
+  const {index} = readJson<{index?: string}>(dir, 'manifest.json');
+  if (typeof index !== 'string') throw new Error(`${path.join(dir, 'manifest.json')} names no chunked search index: run \`npm run build\` again.`);
+  return index;
+}
+
+/**
+ * The chunked index of a build folder as the browser's client loads it, reading files from
+ * disk; `requested` hears each file's name as it is asked for (null for the entry file).
+ */
+export function chunkedSourceFromDir(dir: string, requested?: (name: string | null) => void) {
+  const metaName = entryFileName(dir);
+  const meta = readJson<ChunkedMeta>(dir, metaName);
+  return {
+    meta,
+    fetchFile: async (name: string | null): Promise<ArrayBuffer> => {
+      requested?.(name);
+      const bytes = readFileSync(path.join(dir, name ?? metaName));
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    },
+  };
+}

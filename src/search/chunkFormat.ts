@@ -1,0 +1,71 @@
+/**
+ * The search index as the browser loads it: in parts, so a query downloads only what it
+ * needs. The build writes (see `plugins/search-index/chunks.ts`):
+ *
+ * - one entry file (`ChunkedMeta`), the part every query needs: the pages, per record what
+ *   the ranking, the facets and distinct read before any text is loaded (level, which
+ *   anchor of its page it points at, whether it is a generic API section, its field
+ *   lengths), every indexed term (without postings) and the names of the other files;
+ * - term files: the prebuilt index's postings, by the first letters of the term. With
+ *   every term at hand, the client finds the terms a query word matches (exactly, by
+ *   prefix or with typos, whatever their first letter) and loads the files holding them;
+ *   the engine then searches the same term tree as with the whole file, so results are
+ *   the same;
+ * - text files: the records' text (headings, content, anchors) for runs of whole pages,
+ *   loaded for the hits being shown.
+ */
+import type {CompactPage, CompactRecord} from './records';
+
+export const CHUNKED_VERSION = 2;
+
+export interface ChunkedMeta {
+  v: typeof CHUNKED_VERSION;
+  fields: string[];
+  averageFieldLength: number[];
+  pages: CompactPage[];
+  /** Records per page, in page order (records are stored page after page). */
+  counts: number[];
+  /** Per record, its level: 1-6 for headings, 0 for content. */
+  levels: number[];
+  /** Per record, which distinct anchor of its page its URL ends with (1, 2, …), or 0 for the page's URL itself. */
+  anchors: number[];
+  /** The generic API section names records may have as their lvl2 (see `ranking.ts`). */
+  sections: string[];
+  /** Per record, 1 + the index in `sections` of its lvl2 when that is one of them, else 0. */
+  sectionOf: number[];
+  /** Per record, its number of words per field (null where it has no such field). */
+  fieldLength: (number | null)[][];
+  /** Every term of the index, in the order the build's engine first met them (see `engine.ts`). */
+  vocabulary: string[];
+  /** Term file by the key of its terms (`termKey`). */
+  terms: Record<string, string>;
+  /**
+   * Text files in record order: file `i` (`textFileName`) holds the records from `first[i]` to
+   * `first[i + 1]`. One hash of all of them names them all: a list of a name per file would
+   * be most of this file on a large site.
+   */
+  text: {first: number[]; hash: string};
+}
+
+/** A term file: the postings of its terms (see `engine.ts`), in the order of `vocabulary`. */
+export interface TermChunk {
+  postings: number[][];
+}
+
+/** The name of text file `i` of an index. */
+export const textFileName = (text: ChunkedMeta['text'], i: number) => `text.${i}.${text.hash}.json`;
+
+/** A text file: the records from `first` on, as in the records file (`parent` counts from the first record of all). */
+export interface TextChunk {
+  first: number;
+  records: CompactRecord[];
+}
+
+/**
+ * The key a term is filed under: its first two characters (one for a one-letter term).
+ * A term file holds the terms of one or more neighbouring keys of one first letter.
+ */
+export function termKey(term: string): string {
+  const [first = '', second = ''] = term;
+  return first + second;
+}

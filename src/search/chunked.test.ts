@@ -1,0 +1,166 @@
+import {describe, expect, it} from 'vitest';
+import {chunkFiles} from '../../plugins/search-index/chunks';
+import {checkMeta, type FetchIndexFile} from './chunked';
+import {termKey, type ChunkedMeta} from './chunkFormat';
+import {prebuildIndex, withIndex} from './engine';
+import {createLocalSearchClient, type IndexStatus} from './localClient';
+import {fromEntryFile} from './loadRecords';
+import {expandRecords, type CompactRecords} from './records';
+import {serveLocalSearch} from './workerHost';
+import {createWorkerSearchClient, type FailingEndpoint} from './workerClient';
+
+const page = (route: string, title: string, words: string[]): {page: CompactRecords['pages'][number]; texts: string[]} => ({
+  page: [route, 'Guides', title, 'docs-default-current', 'en', 2],
+  texts: words,
+});
+
+/** Pages enough for several text files, with words under many first letters. */
+function fixture(): CompactRecords {
+  const pages = [
+    page('/docs/volumes', 'Volumes', ['A volume is block storage you attach to one virtual machine.', 'Detach the volume before you resize it.']),
+    page('/docs/snapshots', 'Snapshots', ['A snapshot keeps the state of a volume at one moment.']),
+    page('/docs/hibernate', 'Hibernate a machine', ['Hibernation keeps the memory of the machine on disk while it is stopped.']),
+    page('/docs/firewalls', 'Firewalls', ['A firewall rule opens a port to the internet.', 'Rules apply to every machine of the group.']),
+    page('/docs/keys', 'API keys', ['An API key lets a script call the API for your organization.']),
+  ];
+  const file: CompactRecords = {v: 1, pages: [], records: []};
+  pages.forEach(({page: p, texts}, index) => {
+    file.pages.push(p);
+    const title = file.records.length;
+    file.records.push([index, 1, p[2], null, -1]);
+    texts.forEach((text, i) => file.records.push([index, 0, text.padEnd(200, ' .'), i ? `part-${i}` : null, title]));
+  });
+  return file;
+}
+
+const FILE = fixture();
+const INDEX = prebuildIndex(expandRecords(FILE));
+/** Small text files, so pages land in different ones. */
+const {meta: META_NAME, files: FILES} = chunkFiles(FILE, INDEX, 300);
+const META = JSON.parse(FILES.get(META_NAME)!) as ChunkedMeta;
+const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+
+/** A fetch of the index's files that logs what it was asked for, and can fail or garble them. */
+function server(options: {fail?: (name: string) => boolean; body?: (name: string) => string} = {}) {
+  const asked: string[] = [];
+  const fetchFile: FetchIndexFile = async (name) => {
+    const file = name ?? META_NAME;
+    asked.push(file);
+    if (options.fail?.(file)) throw new Error(`${file}: HTTP 500`);
+    const content = options.body?.(file) ?? FILES.get(file);
+    if (content === undefined) throw new Error(`${file}: HTTP 404`);
+    return bytes(content);
+  };
+  return {asked, fetchFile};
+}
+
+const request = (query: string, extra: Record<string, unknown> = {}) => ({requests: [{indexName: 'docs', query, hitsPerPage: 10, ...extra}]});
+/** The term file holding a word. */
+const fileOf = (word: string) => META.terms[termKey(word)];
+
+describe('the chunked index in the browser', () => {
+  it('splits the index into an entry file, term files by first letter and text files of whole pages', () => {
+    expect(Object.keys(META.terms)).toEqual(expect.arrayContaining(['an', 'hi', 'vo', 'sn']));
+    expect(new Set(Object.values(META.terms)).size).toBeGreaterThan(5);
+    expect(META.text.first.length).toBeGreaterThan(2);
+    expect(META.vocabulary).toEqual(INDEX.terms);
+    // Each text file starts at a page's first record.
+    const firstRecords = new Set(FILE.pages.map((_, p) => FILE.records.findIndex(([page]) => page === p)));
+    for (const first of META.text.first) expect(firstRecords.has(first)).toBe(true);
+  });
+
+  it('loads the entry file, then only the term files of the words and the text of the hits shown', async () => {
+    const {asked, fetchFile} = server();
+    const client = createLocalSearchClient(() => fromEntryFile(bytes(FILES.get(META_NAME)!), fetchFile, expandRecords), {origin: ''});
+    const {results} = await client.search(request('hibernate'));
+    expect(results[0].hits[0].url).toBe('/docs/hibernate');
+    expect(asked).toEqual([fileOf('hibernate'), expect.stringMatching(/^text\./)]);
+    // The text file holds the hit's page, and no other page's text was loaded.
+    expect(new Set(asked).size).toBe(asked.length);
+    asked.length = 0;
+    await client.search(request('hibernate'));
+    expect(asked).toEqual([]);
+  });
+
+  it('answers exactly as the whole records file does', async () => {
+    const whole = createLocalSearchClient(async () => withIndex({...FILE, index: INDEX}, expandRecords(FILE)), {origin: ''});
+    const chunked = createLocalSearchClient(async () => ({meta: META, fetchFile: server().fetchFile}), {origin: ''});
+    for (const query of ['volume', 'vol', 'machine', 'firewal rule', 'snapshto', 'api key', 'hibernate machine', 'zzz', 'a']) {
+      const params = {facetFilters: ['language:en'], facets: ['docusaurus_tag'], attributesToSnippet: ['content:5']};
+      const [a, b] = await Promise.all([whole.search(request(query, params)), chunked.search(request(query, params))]);
+      expect({...b.results[0], processingTimeMS: 0}, query).toEqual({...a.results[0], processingTimeMS: 0});
+    }
+  });
+
+  it('finds words by prefix and with typos across term files, a typo in the first letter too', async () => {
+    const {asked, fetchFile} = server();
+    const client = createLocalSearchClient(async () => ({meta: META, fetchFile}), {origin: ''});
+    const urls = async (query: string) => (await client.search(request(query))).results[0].hits.map((hit) => hit.url);
+    expect(await urls('snap')).toContain('/docs/snapshots');
+    expect(await urls('firewal')).toContain('/docs/firewalls');
+    expect(await urls('snapshto volume')).toContain('/docs/snapshots');
+    asked.length = 0;
+    expect(await urls('nibernate')).toContain('/docs/hibernate');
+    expect(asked).toContain(fileOf('hibernate'));
+  });
+
+  it("fails with DocSearch's RetryError while a part cannot be loaded, reports the error status, and recovers on the next search", async () => {
+    let down = true;
+    const statuses: IndexStatus[] = [];
+    const {asked, fetchFile} = server({fail: (name) => down && name.startsWith('text.')});
+    const client = createLocalSearchClient(async () => ({meta: META, fetchFile}), {origin: '', onStatus: (s) => statuses.push(s)});
+    await expect(client.search(request('volume'))).rejects.toMatchObject({name: 'RetryError'});
+    expect(statuses.at(-1)).toBe('error');
+    down = false;
+    expect((await client.search(request('volume'))).results[0].hits[0].url).toBe('/docs/volumes');
+    expect(statuses.at(-1)).toBe('ready');
+    // The term file loaded the first time is not asked for again; the failed text file is.
+    expect(asked.filter((name) => name === fileOf('volume'))).toHaveLength(1);
+    expect(asked.filter((name) => name.startsWith('text.')).length).toBeGreaterThan(1);
+  });
+
+  it('names the file that is not JSON, or not the part the entry file says it is', async () => {
+    const garbled = server({body: (name) => (name.startsWith('terms.') ? '<html>502</html>' : FILES.get(name)!)});
+    const client = createLocalSearchClient(async () => ({meta: META, fetchFile: garbled.fetchFile}), {origin: ''});
+    const error = (await client.search(request('volume')).catch((e: unknown) => e)) as Error;
+    expect(error.name).toBe('RetryError');
+    expect((error.cause as Error).message).toContain(`${fileOf('volume')} is not valid JSON`);
+
+    const swapped = server({body: (name) => (name.startsWith('terms.') ? FILES.get(fileOf('hibernate'))! : FILES.get(name)!)});
+    const other = createLocalSearchClient(async () => ({meta: META, fetchFile: swapped.fetchFile}), {origin: ''});
+    const wrong = (await other.search(request('volume')).catch((e: unknown) => e)) as Error;
+    expect((wrong.cause as Error).message).toMatch(/is not a term file of this index|postings that do not fit/);
+  });
+
+  it('rejects an entry file that is not one', () => {
+    expect(() => checkMeta({...META, v: 3 as 2})).toThrow(/expected format/);
+    expect(() => checkMeta({...META, levels: META.levels.slice(1)})).toThrow(/record counts/);
+    expect(() => checkMeta({...META, text: {...META.text, first: [...META.text.first].reverse()}})).toThrow(/text files/);
+  });
+
+  it('works through the worker: the page fetches each file the worker asks for, by name', async () => {
+    const channel = new MessageChannel();
+    serveLocalSearch(channel.port2 as never, {origin: ''});
+    const asked: (string | null)[] = [];
+    const {fetchFile} = server();
+    const endpoint = Object.assign(channel.port1, {onerror: null, onmessageerror: null}) as unknown as FailingEndpoint;
+    const client = createWorkerSearchClient(endpoint, {
+      loadRecordsBytes: (name) => {
+        asked.push(name ?? null);
+        return fetchFile(name ?? null);
+      },
+      fallback: async () => {
+        throw new Error('the fallback should not be used');
+      },
+    });
+    try {
+      const {results} = await client.search(request('snapshot'));
+      expect(results[0].hits[0].url).toBe('/docs/snapshots');
+      expect(asked[0]).toBeNull();
+      expect(asked.slice(1)).toEqual([fileOf('snapshot'), expect.stringMatching(/^text\./)]);
+    } finally {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  });
+});

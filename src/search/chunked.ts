@@ -1,0 +1,252 @@
+/**
+ * The browser's side of the chunked index (see `chunkFormat.ts`): records that hold what
+ * ranking, facets and distinct read (made from the entry file alone), one engine whose term
+ * tree is the loaded term file of the term being searched, and the records' text loaded
+ * for the hits being shown. Files load once; a failed load is tried again next time.
+ */
+import MiniSearch, {type AsPlainObject} from 'minisearch';
+import {CHUNKED_VERSION, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from './chunkFormat';
+import {decodePostings, engineOptions, FIELDS} from './engine';
+import {expandRecord, levelWeight, type CompactRecords, type RecordType, type SearchRecord} from './records';
+
+/** Fetches a file of the index by its name (relative to the entry file), or the entry file itself for null. */
+export type FetchIndexFile = (name: string | null) => Promise<ArrayBuffer>;
+
+/** What a chunked loader hands the client: the entry file, and how to fetch the rest. */
+export interface ChunkedSource {
+  meta: ChunkedMeta;
+  fetchFile: FetchIndexFile;
+}
+
+export function isChunkedSource(value: unknown): value is ChunkedSource {
+  return typeof value === 'object' && value !== null && 'meta' in value && 'fetchFile' in value;
+}
+
+/** JSON from a file's bytes; a clear error naming the file when it is not JSON. */
+export function parseJson<T>(bytes: ArrayBuffer, name: string): T {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as T;
+  } catch (error) {
+    throw new Error(`The search index file ${name} is not valid JSON.`, {cause: error});
+  }
+}
+
+const isNumberList = (value: unknown, length?: number): value is number[] =>
+  Array.isArray(value) && (length === undefined || value.length === length) && value.every((n) => typeof n === 'number');
+
+/** Checks an entry file's shape; throws a clear error when it is not one this client reads. */
+export function checkMeta(meta: ChunkedMeta): ChunkedMeta {
+  const fail = (what: string) => {
+    throw new Error(`The search index entry file is not in the expected format (v${CHUNKED_VERSION}): ${what}.`);
+  };
+  if (!meta || meta.v !== CHUNKED_VERSION) fail('wrong version');
+  if (JSON.stringify(meta.fields) !== JSON.stringify(FIELDS)) fail('other fields');
+  if (!Array.isArray(meta.pages) || !isNumberList(meta.counts, meta.pages.length)) fail('pages');
+  const count = meta.levels?.length ?? 0;
+  if (!isNumberList(meta.levels) || meta.counts.reduce((a, b) => a + b, 0) !== count) fail('record counts');
+  if (!isNumberList(meta.anchors, count) || !isNumberList(meta.sectionOf, count) || !Array.isArray(meta.sections)) fail('record data');
+  if (!Array.isArray(meta.fieldLength) || meta.fieldLength.length !== count || !Array.isArray(meta.averageFieldLength)) fail('field lengths');
+  if (!Array.isArray(meta.vocabulary) || typeof meta.terms !== 'object' || meta.terms === null || typeof meta.text?.hash !== 'string') fail('file lists');
+  const {first} = meta.text;
+  if (!isNumberList(first) || first[0] !== 0 || first.some((n, i) => i > 0 && !(n > first[i - 1]))) fail('text files');
+  return meta;
+}
+
+/**
+ * Records with what the entry file holds: URLs (each anchor as a number: only equality
+ * matters to distinct), the page's titles and facets, the type and weight, and lvl2 only
+ * where it is a generic API section (the ranking reads nothing else of it). No text.
+ */
+export function stubRecords(meta: ChunkedMeta): SearchRecord[] {
+  const out: SearchRecord[] = [];
+  let index = 0;
+  meta.pages.forEach(([url, lvl0, lvl1, tag, language, pageRank], page) => {
+    for (let position = 0; position < meta.counts[page]; position += 1, index += 1) {
+      const level = meta.levels[index];
+      const anchor = meta.anchors[index];
+      const section = meta.sectionOf[index];
+      out.push({
+        objectID: String(index),
+        url: anchor ? `${url}#\u0000${anchor}` : url,
+        url_without_anchor: url,
+        anchor: null,
+        type: level === 0 ? 'content' : (`lvl${level}` as RecordType),
+        content: null,
+        hierarchy: {lvl0, lvl1, lvl2: section ? meta.sections[section - 1] : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+        language,
+        docusaurus_tag: tag,
+        weight: {pageRank, level: levelWeight(level), position},
+      });
+    }
+  });
+  return out;
+}
+
+type Postings = Map<number, Map<number, number>>;
+interface TermTree {
+  set(term: string, data: Postings): void;
+  get(term: string): Postings | undefined;
+  atPrefix(prefix: string): Iterable<[string, Postings]> & {keys(): Iterable<string>};
+  fuzzyGet(term: string, maxDistance: number): Map<string, [Postings, number]>;
+}
+
+/** A query term as the engine searches it: processed, with its prefix and typo rule (see `query.ts`). */
+export interface TermSearch {
+  processed: string;
+  prefix: boolean;
+  fuzzy: number | false;
+}
+
+/** The loaded parts of a chunked index, and the engine searching them. */
+export class ChunkedStore {
+  readonly records: SearchRecord[];
+  readonly engine: MiniSearch<number>;
+  /** Full records, by position, for the text files loaded so far. */
+  readonly full: (SearchRecord | undefined)[];
+  private readonly loading = new Map<string, Promise<unknown>>();
+  private readonly tree: TermTree;
+  /** The terms of each term file, in vocabulary order. */
+  private readonly termsOfFile = new Map<string, string[]>();
+  /** The page of each record. */
+  private readonly pageIndex: Int32Array;
+
+  constructor(
+    readonly meta: ChunkedMeta,
+    private readonly fetchFile: FetchIndexFile,
+  ) {
+    checkMeta(meta);
+    this.records = stubRecords(meta);
+    this.full = new Array(this.records.length);
+    this.pageIndex = new Int32Array(this.records.length);
+    let at = 0;
+    meta.counts.forEach((n, page) => this.pageIndex.fill(page, at, (at += n)));
+    const count = this.records.length;
+    const plain: AsPlainObject = {
+      documentCount: count,
+      nextId: count,
+      documentIds: Object.fromEntries(this.records.map((_, position) => [position, position])),
+      fieldIds: Object.fromEntries(FIELDS.map((field, id) => [field, id])),
+      fieldLength: Object.fromEntries(meta.fieldLength.map((lengths, position) => [position, lengths])) as AsPlainObject['fieldLength'],
+      averageFieldLength: meta.averageFieldLength,
+      storedFields: {},
+      dirtCount: 0,
+      index: [],
+      serializationVersion: 2,
+    };
+    // The engine never reads a field's text (the index is built), only its lengths.
+    this.engine = MiniSearch.loadJS<number>(plain, engineOptions(this.records));
+    this.tree = (this.engine as unknown as {_index: TermTree})._index;
+    // Every term goes into the tree, in the order the whole file restores them, so the tree
+    // is the same and lists matching terms in the same order; each with no postings until
+    // its file loads (into the same map, which the tree holds).
+    for (const term of meta.vocabulary) {
+      if (typeof term !== 'string') throw new Error('The search index entry file lists a term that is not a string.');
+      this.tree.set(term, new Map());
+      const name = meta.terms[termKey(term)];
+      if (!name) throw new Error(`The search index entry file names no term file for "${term}".`);
+      let terms = this.termsOfFile.get(name);
+      if (!terms) this.termsOfFile.set(name, (terms = []));
+      terms.push(term);
+    }
+  }
+
+  /** Loads a file once; a failed load is forgotten, so the next call tries again. */
+  private once<T>(name: string, load: () => Promise<T>): Promise<T> {
+    let promise = this.loading.get(name) as Promise<T> | undefined;
+    if (!promise) {
+      promise = load();
+      this.loading.set(name, promise);
+      promise.catch(() => this.loading.delete(name));
+    }
+    return promise;
+  }
+
+  /**
+   * The term files holding every term these query terms match as the engine will search
+   * them: exactly, by prefix, or within their typo distance (whatever the first letter).
+   */
+  termFiles(searches: Iterable<TermSearch>): string[] {
+    const names = new Set<string>();
+    const add = (term: string) => {
+      const name = this.meta.terms[termKey(term)];
+      if (!name) throw new Error(`The search index entry file names no term file for "${term}".`);
+      names.add(name);
+    };
+    for (const {processed, prefix, fuzzy} of searches) {
+      if (this.tree.get(processed)) add(processed);
+      if (prefix) for (const term of this.tree.atPrefix(processed).keys()) add(term);
+      if (fuzzy) for (const term of this.tree.fuzzyGet(processed, fuzzy).keys()) add(term);
+    }
+    return [...names];
+  }
+
+  /** Loads the term files these query terms need. */
+  async loadTerms(searches: Iterable<TermSearch>): Promise<void> {
+    await Promise.all(
+      this.termFiles(searches).map((name) =>
+        this.once(name, async () => {
+          const chunk = parseJson<TermChunk>(await this.fetchFile(name), name);
+          this.addTerms(name, chunk);
+        }),
+      ),
+    );
+  }
+
+  private addTerms(name: string, chunk: TermChunk): void {
+    const terms = this.termsOfFile.get(name) ?? [];
+    if (!chunk || !Array.isArray(chunk.postings) || chunk.postings.length !== terms.length) {
+      throw new Error(`The search index file ${name} is not a term file of this index.`);
+    }
+    const count = this.records.length;
+    const decoded = terms.map((term, i) => {
+      const byField = decodePostings(chunk.postings[i], count);
+      if (!byField) throw new Error(`The search index file ${name} has postings that do not fit the index (term "${term}").`);
+      return byField;
+    });
+    // Only once the whole file has been read, so a bad file leaves no term half filled.
+    terms.forEach((term, i) => {
+      const held = this.tree.get(term)!;
+      for (const [field, docs] of decoded[i]) held.set(field, docs);
+    });
+  }
+
+  /** The text file holding a record: the last that starts at or before it. */
+  private textFileOf(position: number): {first: number; file: string} {
+    const {first} = this.meta.text;
+    let low = 0;
+    let high = first.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (first[mid] <= position) low = mid;
+      else high = mid - 1;
+    }
+    return {first: first[low], file: textFileName(this.meta.text, low)};
+  }
+
+  /** Loads the text of these records (and so of their whole pages). */
+  async loadText(positions: Iterable<number>): Promise<void> {
+    const files = new Map<string, {first: number; file: string}>();
+    for (const position of positions) {
+      if (this.full[position]) continue;
+      const entry = this.textFileOf(position);
+      files.set(entry.file, entry);
+    }
+    await Promise.all([...files.values()].map((entry) => this.once(entry.file, async () => this.addText(entry, parseJson<TextChunk>(await this.fetchFile(entry.file), entry.file)))));
+  }
+
+  private addText(entry: {first: number; file: string}, chunk: TextChunk): void {
+    if (!chunk || chunk.first !== entry.first || !Array.isArray(chunk.records)) throw new Error(`The search index file ${entry.file} is not the text file the entry file names.`);
+    // A records file with only this run filled in: parents are counted from the first record of all.
+    const records = new Array(chunk.first + chunk.records.length) as CompactRecords['records'];
+    chunk.records.forEach((record, i) => (records[chunk.first + i] = record));
+    const file: CompactRecords = {v: 1, pages: this.meta.pages, records};
+    for (let position = chunk.first; position < records.length; position += 1) {
+      const record = records[position];
+      const stub = this.records[position];
+      if (!Array.isArray(record) || !stub || record[0] !== this.pageIndex[position]) {
+        throw new Error(`The search index file ${entry.file} does not fit the entry file (record ${position}).`);
+      }
+      this.full[position] = expandRecord(file, position, stub.weight.position);
+    }
+  }
+}
