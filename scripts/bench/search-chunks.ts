@@ -93,8 +93,19 @@ async function modalSearch(browser: Browser, baseUrl: string, query: string, who
   const context = await browser.newContext();
   const page = await context.newPage();
   const encodings = new Set<string>();
-  page.on('response', (response) => {
-    if (/\/search\/[^/]+\.json$/.test(new URL(response.url()).pathname)) encodings.add(response.headers()['content-encoding'] ?? 'identity');
+  // The search data as it arrived, the worker's requests included (the page's resource
+  // timings leave those out): encoded size, and when its last byte came (wall clock).
+  const arrived: Promise<{bytes: number; end: number}>[] = [];
+  page.on('requestfinished', (request) => {
+    if (!/\/search\/[^/]+\.json$/.test(new URL(request.url()).pathname)) return;
+    arrived.push(
+      (async () => {
+        const response = await request.response();
+        encodings.add(response?.headers()['content-encoding'] ?? 'identity');
+        const {startTime, responseEnd} = request.timing();
+        return {bytes: (await request.sizes()).responseBodySize, end: startTime + responseEnd};
+      })().catch(() => ({bytes: 0, end: Infinity})), // finished as the page closed: after the hit anyway
+    );
   });
   if (whole) {
     await page.route('**/docs/intro', async (route) => {
@@ -113,13 +124,10 @@ async function modalSearch(browser: Browser, baseUrl: string, query: string, who
     await cdp.send('Network.emulateNetworkConditions', {offline: false, ...SLOW_4G});
   }
   const {typedAt, hitAt} = await typeUntilFirstHit(page, query, 60_000);
-  const load = await page.evaluate((hitAt) => {
-    // Resource timings share the page's clock: what had arrived when the first hit showed.
-    const data = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
-      (e) => /\/search\/[^/]+\.json$/.test(new URL(e.name).pathname) && e.responseEnd <= hitAt,
-    );
-    return {bytes: data.reduce((sum, e) => sum + e.encodedBodySize, 0), files: data.length};
-  }, hitAt);
+  // What had arrived when the first hit showed, on the wall clock.
+  const hitEpoch = await page.evaluate((at) => performance.timeOrigin + at, hitAt);
+  const data = (await Promise.all(arrived)).filter((file) => file.end <= hitEpoch);
+  const load = {bytes: data.reduce((sum, file) => sum + file.bytes, 0), files: data.length};
   await context.close();
   return {...load, ms: hitAt - typedAt, encoding: [...encodings].join('+') || 'none'};
 }

@@ -1,4 +1,4 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {chunkFiles} from '../../plugins/search-index/chunks';
 import {checkMeta, type FetchIndexFile} from './chunked';
 import {termKey, type ChunkedMeta} from './chunkFormat';
@@ -159,6 +159,44 @@ describe('the chunked index in the browser', () => {
       expect(asked[0]).toBeNull();
       expect(asked.slice(1)).toEqual([fileOf('snapshot'), expect.stringMatching(/^text\./)]);
     } finally {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  });
+
+  it("fetches the other files in the worker, beside the entry file, once the page has said where that is", async () => {
+    const channel = new MessageChannel();
+    const fromWorker: string[] = [];
+    const fetchInWorker = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input));
+      fromWorker.push(url.href);
+      const content = FILES.get(url.pathname.replace(/^.*\//, ''));
+      return content === undefined ? new Response('missing', {status: 404}) : new Response(content);
+    });
+    serveLocalSearch(channel.port2 as never, {origin: ''});
+    const {fetchFile} = server();
+    const fromPage: (string | null)[] = [];
+    const endpoint = Object.assign(channel.port1, {onerror: null, onmessageerror: null}) as unknown as FailingEndpoint;
+    const client = createWorkerSearchClient(endpoint, {
+      loadRecordsBytes: (name) => {
+        fromPage.push(name ?? null);
+        return fetchFile(name ?? null);
+      },
+      indexUrl: async () => `https://docs.example.com/search/${META_NAME}`,
+      fallback: async () => {
+        throw new Error('the fallback should not be used');
+      },
+    });
+    try {
+      const {results} = await client.search(request('snapshot'));
+      expect(results[0].hits[0].url).toBe('/docs/snapshots');
+      expect(fromPage).toEqual([null]);
+      expect(fromWorker).toEqual([`https://docs.example.com/search/${fileOf('snapshot')}`, expect.stringMatching(/^https:\/\/docs\.example\.com\/search\/text\./)]);
+      // A file the server does not have: the search fails with its name, as on the page.
+      fetchInWorker.mockResolvedValueOnce(new Response('down', {status: 500}));
+      await expect(client.search(request('firewall'))).rejects.toThrow(/could not be loaded \(HTTP 500\)/);
+    } finally {
+      fetchInWorker.mockRestore();
       channel.port1.close();
       channel.port2.close();
     }

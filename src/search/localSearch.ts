@@ -5,7 +5,7 @@
  * (`workerClient.ts`); where no worker can run, on the page's own thread, in idle slices.
  */
 import type {IndexStatus, LocalSearchClient} from './localClient';
-import {fetchIndexFile} from './loadRecords';
+import {fetchIndexFile, recordsUrl} from './loadRecords';
 import {PAGE_HIGHLIGHT_TAGS} from './settings';
 import {createWorkerSearchClient, forwardTo} from './workerClient';
 
@@ -36,7 +36,7 @@ export function localSearchClient(): LocalSearchClient {
   if (client) return client;
   const worker = startWorker();
   client = worker
-    ? createWorkerSearchClient(worker, {loadRecordsBytes: (name) => fetchIndexFile(name ?? null), onStatus: markStatus, fallback: onThisThread})
+    ? createWorkerSearchClient(worker, {loadRecordsBytes: (name) => fetchIndexFile(name ?? null), indexUrl: recordsUrl, onStatus: markStatus, fallback: onThisThread})
     : forwardTo(onThisThread());
   return client;
 }

@@ -26,7 +26,7 @@ export type ToWorker =
   | {type: 'search'; id: number; input: LocalSearchInput}
   | {type: 'preload'; id: number}
   | {type: 'clearCache'; id: number}
-  | {type: 'records'; id: number; bytes: ArrayBuffer}
+  | {type: 'records'; id: number; bytes: ArrayBuffer; url?: string}
   | {type: 'records'; id: number; error: string};
 
 /** Worker to page. */
@@ -67,6 +67,13 @@ export interface WorkerClientOptions {
    * none; the worker asks for each once, and again after a failure.
    */
   loadRecordsBytes: (name?: string | null) => Promise<ArrayBuffer>;
+  /**
+   * The entry file's address. Given, the worker fetches the index's other files itself
+   * instead of asking the page for each, so a busy page (the modal rendering the reader's
+   * keystroke) does not hold them up; the entry file still comes through the page, which
+   * reuses the request its preload link started.
+   */
+  indexUrl?: () => Promise<string>;
   onStatus?: LocalSearchOptions['onStatus'];
   /** A client to use instead when the worker cannot run. */
   fallback: () => Promise<LocalSearchClient>;
@@ -112,8 +119,14 @@ export function createWorkerSearchClient(worker: FailingEndpoint, options: Worke
   worker.onmessage = ({data}: MessageEvent<FromWorker>) => {
     if (data.type === 'status') options.onStatus?.(data.status);
     else if (data.type === 'needRecords') {
-      options.loadRecordsBytes(data.name ?? null).then(
-        (bytes) => worker.postMessage({type: 'records', id: data.id, bytes} satisfies ToWorker, [bytes]),
+      const name = data.name ?? null;
+      // With the entry file goes its address, so the worker fetches the other files itself.
+      const entryUrl = async () => {
+        const url = name === null ? await options.indexUrl?.() : undefined;
+        return url ? new URL(url, globalThis.location?.href).href : undefined;
+      };
+      Promise.all([options.loadRecordsBytes(name), entryUrl()]).then(
+        ([bytes, url]) => worker.postMessage({type: 'records', id: data.id, bytes, ...(url ? {url} : {})} satisfies ToWorker, [bytes]),
         (error: unknown) => worker.postMessage({type: 'records', id: data.id, error: error instanceof Error ? error.message : String(error)} satisfies ToWorker),
       );
     } else if (data.type === 'answer') {

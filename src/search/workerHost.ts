@@ -1,8 +1,9 @@
 /**
  * The worker's side of `workerClient.ts`: one local search client, answering the page's
- * calls. It asks the page for the records file when the index is first needed (and again
- * after a failure), then parses and expands it and restores the index the file carries
- * (or indexes the records) in one go: this thread has nothing else to keep responsive.
+ * calls. It asks the page for the index's entry file when the index is first needed (and
+ * again after a failure), and fetches the files a query needs from beside it; a whole
+ * records file it parses, expands and restores in one go: this thread has nothing else to
+ * keep responsive.
  */
 import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
 import {fromEntryFile} from './loadRecords';
@@ -14,13 +15,24 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
   let nextId = 0;
   const waiting = new Map<number, {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void}>();
 
-  /** A file of the index (null: its entry file), asked of the page, which fetches it as its preload link did. */
-  const fileBytes = (name: string | null) =>
+  /** The entry file's address, when the page sent it: the other files are fetched from here. */
+  let entryUrl: string | null = null;
+
+  /** A file of the index asked of the page (null: its entry file, which the page fetches as its preload link did). */
+  const askPage = (name: string | null) =>
     new Promise<ArrayBuffer>((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, {resolve, reject});
       post(name === null ? {type: 'needRecords', id} : {type: 'needRecords', id, name});
     });
+
+  /** A file of the index: the entry file from the page, the others fetched here once its address is known. */
+  const fileBytes = async (name: string | null): Promise<ArrayBuffer> => {
+    if (name === null || entryUrl === null) return askPage(name);
+    const response = await fetch(new URL(name, entryUrl), {credentials: 'same-origin'});
+    if (!response.ok) throw new Error(`The search index file ${name} could not be loaded (HTTP ${response.status}).`);
+    return response.arrayBuffer();
+  };
 
   const load = async () => fromEntryFile(await fileBytes(null), fileBytes, expandRecords);
   const client = createLocalSearchClient(load, {
@@ -47,7 +59,10 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
       case 'records': {
         const request = waiting.get(data.id);
         waiting.delete(data.id);
-        if ('bytes' in data) request?.resolve(data.bytes);
+        if ('bytes' in data) {
+          if (data.url) entryUrl = data.url;
+          request?.resolve(data.bytes);
+        }
         else request?.reject(new Error(data.error));
         break;
       }
