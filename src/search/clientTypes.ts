@@ -66,6 +66,13 @@ export interface LocalSearchOptions {
    * responsive; `false` builds it in one go, for a thread of its own (a Web Worker).
    */
   buildInSlices?: boolean;
+  /**
+   * For a client that serves one reader's typing (the modal, the /search page): a search
+   * waiting to be answered lets every newer one go first, since only the newest answer is
+   * shown. Off by default: a client shared by many callers (the MCP server) answers each in
+   * turn, so that a steady stream of new searches never holds an older one back.
+   */
+  newestFirst?: boolean;
 }
 
 export type IndexStatus = 'loading' | 'ready' | 'error';

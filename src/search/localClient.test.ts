@@ -217,7 +217,7 @@ describe('URLs', () => {
 
 describe('searches sent while typing', () => {
   it('answers the newest first, and each older one after it with its own results', async () => {
-    const searcher = client();
+    const searcher = createLocalSearchClient(async () => records, {origin: ORIGIN, newestFirst: true});
     const order: string[] = [];
     const typed = ['h', 'hi', 'hib', 'hibernat'];
     const answers = typed.map((query) =>
@@ -232,5 +232,13 @@ describe('searches sent while typing', () => {
     results.forEach((response, i) => expect(response.results[0].query).toBe(typed[i]));
     // The same answer as a client that was asked only that query.
     expect(results[3].results[0].hits.map((hit) => hit.objectID)).toEqual((await client().search(docSearchRequest('hibernat'))).results[0].hits.map((hit) => hit.objectID));
+  });
+
+  it('answers in turn where the client is shared (no newestFirst), so new searches never hold an older one back', async () => {
+    const shared = client();
+    const order: string[] = [];
+    const typed = ['h', 'hi', 'hib', 'hibernat'];
+    await Promise.all(typed.map((query) => shared.search(docSearchRequest(query)).then(() => order.push(query))));
+    expect(order).toEqual(typed);
   });
 });

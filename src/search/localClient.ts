@@ -187,15 +187,15 @@ export function createLocalSearchClient(
   /**
    * The latest search call and its answer. Typing sends a search per keystroke; the modal and
    * the /search page show only the latest one's answer (an older answer arriving later is
-   * dropped), so an older call still to be ranked lets the newest go first: the reader's last
-   * keystroke is not kept waiting behind the ranking (and, from a chunked index, the loading)
-   * of prefixes already typed over.
+   * dropped), so with `newestFirst` an older call still to be ranked lets the newest go first:
+   * the reader's last keystroke is not kept waiting behind the ranking (and, from a chunked
+   * index, the loading) of prefixes already typed over.
    */
   let newest = 0;
   let newestAnswer: Promise<unknown> = Promise.resolve();
 
   async function behindNewer(call: number): Promise<void> {
-    while (call < newest) {
+    while (options.newestFirst && call < newest) {
       const waitingFor = newestAnswer;
       await waitingFor.catch(() => undefined);
       if (waitingFor === newestAnswer) return;

@@ -19,7 +19,7 @@ const markStatus = (status: IndexStatus) => document.documentElement.setAttribut
 /** The client on the page's own thread; its engine is loaded only if it is needed. */
 const onThisThread = async (): Promise<LocalSearchClient> => {
   const [{createLocalSearchClient}, {loadRecordsFromPage}] = await Promise.all([import('./localClient'), import('./loadRecords')]);
-  return createLocalSearchClient(loadRecordsFromPage, {...PAGE_HIGHLIGHT_TAGS, onStatus: markStatus});
+  return createLocalSearchClient(loadRecordsFromPage, {...PAGE_HIGHLIGHT_TAGS, onStatus: markStatus, newestFirst: true});
 };
 
 function startWorker(): Worker | null {

@@ -38,6 +38,8 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
   const client = createLocalSearchClient(load, {
     ...options,
     buildInSlices: false,
+    // The worker serves one page's reader.
+    newestFirst: true,
     onStatus: (status) => post({type: 'status', status}),
   });
 
