@@ -14,6 +14,7 @@ import {deref, hasFields, mergeAllOf, SCHEMA_NAME, TARGET_DESCRIPTION, typeLabel
 import {fieldPermissions, PERMISSION_CATALOGUE, requiredPermission} from './permissions';
 import {codeSamples} from './snippets';
 import {operations, type LocatedOperation, type OpenApiDocument} from './spec';
+import {STATUS_TEXT} from './status';
 
 type Example = {summary?: string; description?: string; value?: unknown};
 type Parameter = {name: string; in: string; description?: string; required?: boolean; schema?: Schema; example?: unknown; examples?: Record<string, Example>; deprecated?: boolean};
@@ -27,12 +28,6 @@ function successHasBody(responses: unknown, doc: OpenApiDocument): boolean {
   return success === undefined || deref(doc, success[1])?.content !== undefined;
 }
 
-const STATUS_TEXT: Record<string, string> = {
-  '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '304': 'Not Modified', '400': 'Bad Request', '401': 'Unauthorized',
-  '402': 'Payment Required', '403': 'Forbidden', '404': 'Not Found', '405': 'Method Not Allowed', '409': 'Conflict', '410': 'Gone',
-  '412': 'Precondition Failed', '413': 'Payload Too Large', '415': 'Unsupported Media Type', '422': 'Unprocessable Content',
-  '429': 'Too Many Requests', '500': 'Internal Server Error', '502': 'Bad Gateway', '503': 'Service Unavailable',
-};
 
 export {code, jsx, text} from './mdast';
 const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});

@@ -5,6 +5,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
+import {resolvePointer} from './pointer';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -126,17 +127,7 @@ export function unresolvedRefs(doc: OpenApiDocument): string[] {
   return problems;
 }
 
-/** The value a local JSON pointer (`#/components/schemas/Error`) names, or undefined. */
-export function resolvePointer(doc: unknown, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!node || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
+export {resolvePointer} from './pointer';
 
 /** An MDX page of the API reference, as the completeness checks see it. */
 export interface ReferencePage {

@@ -5,6 +5,8 @@
  * is what the samples show.
  */
 
+import {resolvePointer} from '@site/plugins/openapi/pointer';
+
 export type Json = null | boolean | number | string | Json[] | {[key: string]: Json};
 export type SchemaObject = {[key: string]: unknown};
 
@@ -50,12 +52,7 @@ export function resolveRef<T>(doc: OpenApiDocument, value: T): T {
   let current: unknown = value;
   for (let hops = 0; hops < 20 && current && typeof current === 'object' && typeof (current as {$ref?: unknown}).$ref === 'string'; hops += 1) {
     const ref = (current as {$ref: string}).$ref;
-    if (!ref.startsWith('#/')) return current as T;
-    let target: unknown = doc;
-    for (const part of ref.slice(2).split('/')) {
-      const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-      target = target && typeof target === 'object' ? (target as Record<string, unknown>)[key] : undefined;
-    }
+    const target = resolvePointer(doc, ref);
     if (target === undefined) return current as T;
     current = target;
   }

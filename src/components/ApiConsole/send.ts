@@ -4,6 +4,7 @@
  * cross-origin call (CORS) or cannot reach the API gives script no detail at all, only a
  * TypeError, so the console says what the likely causes are.
  */
+import {STATUS_TEXT} from '@site/plugins/openapi/status';
 import type {RequestDraft} from './request';
 
 export type Target = 'sandbox' | 'live';
@@ -23,12 +24,6 @@ export interface ConsoleResponse {
 
 export type SendResult = {kind: 'response'; response: ConsoleResponse} | {kind: 'failure'; message: string};
 
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required',
-  403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 412: 'Precondition Failed', 413: 'Payload Too Large',
-  415: 'Unsupported Media Type', 422: 'Unprocessable Content', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
 
 /** The most of a body shown: a list answer of thousands of items would only slow the page. */
 const MAX_BODY_CHARS = 200_000;
@@ -77,7 +72,7 @@ export async function sendRequest(draft: RequestDraft, target: Target, key: {hea
     const value = response.headers.get(name);
     return value === null ? [] : [[name, value]];
   });
-  return {kind: 'response', response: {status: response.status, statusText: response.statusText || STATUS_TEXT[response.status] || '', headers: shown, body, json}};
+  return {kind: 'response', response: {status: response.status, statusText: response.statusText || STATUS_TEXT[String(response.status)] || '', headers: shown, body, json}};
 }
 
 /** The sandbox's refusal (422 `sandbox_violation`) as the list of what it refused, else null. */
