@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
 import {createApp} from '../server/app';
 import {compressBuild} from './compress-build';
+import {writeBuildManifest} from '../server/build-manifest';
 import {listFiles, routeFile} from '../server/static-site';
 import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
 import {benchPartnerApi} from './bench/partner-api';
@@ -21,6 +22,7 @@ import {lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
 import {chromeFlags, chromePath, coldBuild, kb, largestDocRoute, run, siteDir, STOCK_TARGETS, type BuildFigures} from './bench/common';
 import {benchMarkdownStep, markdownReport} from './bench/markdown-step';
 import {benchAgainstStock, stockTable} from './bench/stock-compare';
+import {benchStartup, startupReport} from './bench/startup';
 
 const outRoot = path.join(siteDir, 'build-bench');
 const resultsDir = path.join(siteDir, 'bench-results');
@@ -41,6 +43,7 @@ async function variantBuild(name: string, remove: string[], outDir: string, env:
   for (const entry of remove) rmSync(path.join(copyDir, entry), {recursive: true, force: true});
   symlinkSync(path.join(siteDir, 'node_modules'), path.join(copyDir, 'node_modules'), 'dir');
   await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {cwd: copyDir, env: {...process.env, ...env}, watchMemory: true});
+  await writeBuildManifest(outDir);
 }
 
 /**
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
   console.log('Markdown twins and llms files...');
   const markdown = await benchMarkdownStep({outDir: fasterDir, workDir: outRoot, firstWith: faster.seconds});
   await compressBuild(fasterDir);
+  await writeBuildManifest(fasterDir);
   console.log("Build with the theme's stock DocSearch bar (baseline for local search)...");
   const noSearchDir = path.join(outRoot, 'stock-search');
   await stockSearchBuild(noSearchDir);
@@ -177,6 +181,8 @@ async function main(): Promise<void> {
   const partnerApi = await benchPartnerApi();
   console.log('Static pages: our server against nginx (Debian package) on the same build...');
   const againstNginx = await benchAgainstNginx(fasterDir);
+  console.log('Measuring server start-up...');
+  const startup = await benchStartup(fasterDir);
   console.log('Measuring the docs MCP server (/mcp) under load...');
   const mcpFigures = await benchMcp(fasterDir);
   console.log('Against stock Docusaurus (Lighthouse, interleaved rounds)...');
@@ -245,6 +251,8 @@ async function main(): Promise<void> {
   for (const line of nginxReport(againstNginx)) console.log(line);
   console.log('\n## Docs MCP server (/mcp; server in its own process, loopback)');
   for (const line of mcpReport(mcpFigures)) console.log(line);
+  console.log('\n## Server start-up');
+  for (const line of startupReport(startup)) console.log(line);
   console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
   console.log(stockTable(againstStock));
   console.log(STOCK_TARGETS);

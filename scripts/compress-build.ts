@@ -3,6 +3,7 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import zlib from 'node:zlib';
 import {writeBuildStamp} from './build-state';
+import {writeBuildManifest} from '../server/build-manifest';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -51,8 +52,11 @@ async function main(): Promise<void> {
   const buildDir = path.resolve(siteDir, process.argv[2] ?? 'build');
   const totals = await compressBuild(buildDir);
   await writeBuildStamp(siteDir, buildDir);
+  // Last: it lists every file the steps before wrote, the stamp and compressed copies included.
+  const manifest = await writeBuildManifest(buildDir);
   const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
   console.log(`Compressed ${totals.files} files: ${kb(totals.raw)} raw, ${kb(totals.br)} brotli, ${kb(totals.gz)} gzip.`);
+  console.log(`Build manifest: ${Object.keys(manifest.files).length} files, ${manifest.scriptHashes.length} inline-script hashes.`);
 }
 
 if (require.main === module) {

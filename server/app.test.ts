@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {createApp} from './app';
+import {writeBuildManifest} from './build-manifest';
 import {compressBuild} from '../scripts/compress-build';
 
 let dir: string;
@@ -39,6 +40,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'assets/js/main.0123abcd.js'), bigScript);
   await writeFile(path.join(os.tmpdir(), 'outside-build.txt'), 'secret');
   await compressBuild(dir);
+  await writeBuildManifest(dir);
   app = await createApp({buildDir: dir});
   await app.listen({port: 0, host: '127.0.0.1'});
   port = (app.server.address() as {port: number}).port;

@@ -2,7 +2,8 @@ import path from 'node:path';
 import Fastify, {type FastifyInstance} from 'fastify';
 import {partnerApi, parseQuerystring} from './partner-api';
 import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
-import {listFiles, staticSite} from './static-site';
+import {staticSite} from './static-site';
+import {loadBuild} from './build-manifest';
 import {mcp} from './mcp';
 import {sandbox} from './sandbox';
 import {health} from './health';
@@ -74,12 +75,17 @@ function partnerLog(app: FastifyInstance, logger: AppOptions['logger']): {info: 
 
 /**
  * The production server: the partner-config API under /v1 and the built site.
- * Rejects, with every problem listed, when a partner file is invalid.
+ * Rejects, with every problem listed, when a partner file is invalid, and with a message that
+ * says to build when the build has no manifest or changed since it was written.
  */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const partnersDir = options.partnersDir ?? DEFAULT_PARTNERS_DIR;
   // Before anything is opened, so that an invalid file stops start-up cleanly.
   const partners = await loadPartners(partnersDir);
+  // The build is listed once and its manifest read once, here, for every part that serves
+  // or reads it. A build without a manifest, or changed since, stops start-up.
+  const build = await loadBuild(options.buildDir);
+  const {files} = build;
 
   const app = Fastify({logger: loggerOptions(options.logger), routerOptions: {querystringParser: parseQuerystring}, ...(options.trustProxy !== undefined ? {trustProxy: options.trustProxy} : {})});
   // Markdown twins, llms files and the security policy follow the brand of the host asked.
@@ -95,10 +101,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return brand;
   };
-  // The build is listed once here, for every part that serves or reads it.
-  const files = await listFiles(options.buildDir).catch(() => new Set<string>());
   // On every response: added before any plugin, so that each one's routes get it.
-  await addSecurityHeaders(app, {...options.security, root: options.buildDir, files, brandFor});
+  await addSecurityHeaders(app, {...options.security, policy: {scriptHashes: build.scriptHashes, sources: build.policySources}, brandFor});
   // The API first: its /v1 routes must never fall through to the site's catch-all.
   await app.register(partnerApi, {registry: partners});
   // Health and readiness first: cheap, and never shadowed by a page.

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {createApp} from './app';
+import {writeBuildManifest} from './build-manifest';
 import {brandHead, brandPage} from './head';
 import {pickEncoding} from './static-site';
 import {compressBuild} from '../scripts/compress-build';
@@ -148,6 +149,7 @@ describe('server: pages in the brand of the host', () => {
     await writeFile(path.join(dir, 'docs/network/ssh.html'), page);
     await writeFile(path.join(dir, '404.html'), head.replaceAll('/docs/network/ssh', '/404') + body);
     await compressBuild(dir);
+    await writeBuildManifest(dir);
     const partner = (domain: string, extra: object = {}) => JSON.stringify({domains: [domain], name: 'Partner', ...extra});
     await writeFile(path.join(partnersDir, 'acme.json'), partner('acme.localhost'));
     await writeFile(path.join(partnersDir, 'initech.json'), partner('initech.localhost', {uris: {doc: 'https://docs.initech.test'}}));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {createApp} from './app';
+import {writeBuildManifest} from './build-manifest';
 import {brandFromConfig, defaultBrand} from '../src/branding/brand';
 import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {brandedMarkdown, prefersMarkdown} from './markdown';
@@ -95,6 +96,7 @@ describe('server: Markdown twins and llms files', () => {
     await writeFile(path.join(dir, 'llms.txt'), `# ${DEFAULT_BRAND.name}\n\n> Docs.\n\n## Network\n\n- [SSH](${DEFAULT_BRAND.docsUrl}/docs/network/ssh.md): Keys.\n`);
     await writeFile(path.join(dir, 'llms-full/network.txt'), twin);
     await writeFile(path.join(dir, '404.html'), 'not found');
+    await writeBuildManifest(dir);
     await writeFile(path.join(partnersDir, 'acme.json'), JSON.stringify({domains: ['acme.localhost'], ...partner}));
     app = await createApp({buildDir: dir, partnersDir, watchPartners: false});
   });

@@ -7,6 +7,7 @@ import {Writable} from 'node:stream';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {createApp, loggedPath, parseTrustProxy} from './app';
+import {writeBuildManifest} from './build-manifest';
 import {closeGracefully} from './shutdown';
 import {securityHeaders} from './security-headers';
 import {inlineScripts, POLICY_FILE, scriptHash} from '../plugins/security-policy/policy';
@@ -24,6 +25,7 @@ async function fixture(): Promise<{buildDir: string; partnersDir: string}> {
   const partnersDir = await mkdtemp(path.join(os.tmpdir(), 'docs-partners-'));
   await writeFile(path.join(buildDir, 'index.html'), '<!doctype html><title>Home</title>');
   await writeFile(path.join(buildDir, '404.html'), '<!doctype html><title>Page Not Found</title>');
+  await writeBuildManifest(buildDir);
   await writeFile(path.join(partnersDir, 'acme.json'), JSON.stringify({domains: ['acme.localhost'], ...partner}));
   cleanups.push(() => rm(buildDir, {recursive: true, force: true}), () => rm(partnersDir, {recursive: true, force: true}));
   return {buildDir, partnersDir};
@@ -234,6 +236,7 @@ describe('content security policy', () => {
     );
     await writeFile(path.join(buildDir, POLICY_FILE), JSON.stringify({connectSrc: ['https://api.partners.example', 'javascript:alert(1)'], scriptSrc: [], imgSrc: []}));
     await writeFile(path.join(partnersDir, 'globex.json'), JSON.stringify({domains: ['globex.localhost'], ...partner, name: 'Globex', logos: {light: 'https://cdn.globex.example/logo.svg', dark: '/img/globex-dark.svg'}}));
+    await writeBuildManifest(buildDir);
     const app = await createApp({buildDir, partnersDir, watchPartners: false});
     cleanups.push(() => app.close());
 

@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {stringify} from 'yaml';
 import {createApp} from './app';
+import {writeBuildManifest} from './build-manifest';
 import {etagMatches, parseQuerystring} from './partner-api';
 
 const API = '/v1/auth/partner-config/docs';
@@ -58,6 +59,7 @@ beforeAll(async () => {
   buildDir = await mkdtemp(path.join(os.tmpdir(), 'docs-build-'));
   await writeFile(path.join(buildDir, 'index.html'), '<!doctype html><title>Home</title>');
   await writeFile(path.join(buildDir, '404.html'), '<!doctype html><title>Page Not Found</title>');
+  await writeBuildManifest(buildDir);
   partnersDir = await mkdtemp(path.join(os.tmpdir(), 'partners-'));
   await writeFile(path.join(partnersDir, 'acme.yaml'), stringify({domains: ['acme.localhost', 'docs.acme.example'], ...acme}));
   await writeFile(path.join(partnersDir, 'globex.json'), JSON.stringify({domains: ['globex.localhost'], ...globex}));

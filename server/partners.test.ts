@@ -5,6 +5,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {stringify} from 'yaml';
 import {createApp} from './app';
+import {writeBuildManifest} from './build-manifest';
 import {DEFAULT_PARTNERS_DIR, isHostName, loadPartners, normalizeHostName, PartnerRegistry, watchPartners, type PartnerWatcher} from './partners';
 
 const acme = {name: 'Acme Compute', theme: 'slate', colors: {primary: {light: 'teal'}}};
@@ -165,7 +166,11 @@ describe('host names', () => {
 });
 
 describe('createApp with partner files', () => {
-  const buildDir = async () => folder({'index.html': '<!doctype html><title>Home</title>'}, 'docs-build-');
+  const buildDir = async () => {
+    const dir = await folder({'index.html': '<!doctype html><title>Home</title>'}, 'docs-build-');
+    await writeBuildManifest(dir);
+    return dir;
+  };
 
   async function start(options: {partnersDir: string; watchPartners: boolean}): Promise<{app: FastifyInstance; url: string}> {
     const app = await createApp({buildDir: await buildDir(), ...options});

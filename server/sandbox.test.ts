@@ -7,6 +7,7 @@ import Fastify, {type FastifyInstance} from 'fastify';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {describeViolation, sandbox, SANDBOX_MAX_BODY_BYTES} from './sandbox';
 import {createApp} from './app';
+import {writeBuildManifest} from './build-manifest';
 
 /** A small API: one list with a query parameter, one create with a body, both behind an API key. */
 const SPEC = `
@@ -185,10 +186,12 @@ describe('the sandbox in the server', () => {
     try {
       await writeFile(path.join(build, 'index.html'), '<!doctype html><title>Home</title>');
       await writeFile(path.join(build, '404.html'), '<!doctype html><title>Not found</title>');
+      await writeBuildManifest(build);
       const without = await createApp({buildDir: build, watchPartners: false});
       expect((await without.inject({method: 'GET', url: '/sandbox/v1/volumes?region=no-osl-1', headers: KEY})).statusCode).toBe(404);
       await without.close();
       await writeFile(path.join(build, 'openapi.yaml'), SPEC);
+      await writeBuildManifest(build);
       const served = await createApp({buildDir: build, watchPartners: false});
       const res = await served.inject({method: 'GET', url: '/sandbox/v1/volumes?region=no-osl-1', headers: KEY});
       expect(res.statusCode).toBe(200);

@@ -2,19 +2,16 @@
  * Security headers on every response of the server: the browser must not guess content
  * types, pages send only their origin as a referrer to other sites, and a
  * Content-Security-Policy (plugins/security-policy/policy.ts) lets run only the site's own
- * scripts and the inline ones the build wrote (by hash, read from the built pages at
- * start-up), lets load images from the host's partner's logo origins, lets pages call the
+ * scripts and the inline ones the build wrote (by hash, from the build's manifest,
+ * server/build-manifest.ts), lets load images from the host's partner's logo origins, lets pages call the
  * host's brand's API (the API pages' request console), and lets only the allowed origins
  * frame the docs. HSTS only when the operator says the site is served over
  * HTTPS: sent over plain HTTP it does nothing, and on a host without HTTPS it would lock
  * readers out.
  */
-import {readFile} from 'node:fs/promises';
-import path from 'node:path';
 import type {FastifyInstance} from 'fastify';
 import type {Brand} from '../src/branding/brand';
-import {contentSecurityPolicy, inlineScripts, NO_SOURCES, originsOf, parseSources, POLICY_FILE, scriptHash, type PolicySources} from '../plugins/security-policy/policy';
-import {listFiles} from './static-site';
+import {contentSecurityPolicy, NO_SOURCES, originsOf, type PolicySources} from '../plugins/security-policy/policy';
 import {DEFAULT_BRAND} from '../src/branding/defaults';
 
 export interface SecurityOptions {
@@ -45,25 +42,6 @@ export function frameAncestorSource(origin: string): string {
     throw new Error(`FRAME_ANCESTORS: "${origin}" is not an origin (https://app.example): no path, query or other scheme.`);
   }
   return url.origin;
-}
-
-/** Reads the build: the hashes of every page's inline scripts, and the origins its settings add. */
-export async function readBuildPolicy(root: string, listed?: ReadonlySet<string>): Promise<BuildPolicy> {
-  const files = listed ?? (await listFiles(root).catch(() => new Set<string>()));
-  const hashes = new Set<string>();
-  for (const file of files) {
-    if (!file.endsWith('.html')) continue;
-    for (const body of inlineScripts(await readFile(path.join(root, file), 'utf8'))) hashes.add(scriptHash(body));
-  }
-  let sources = NO_SOURCES;
-  if (files.has(POLICY_FILE)) {
-    try {
-      sources = parseSources(await readFile(path.join(root, POLICY_FILE), 'utf8'));
-    } catch (error) {
-      throw new Error(`${POLICY_FILE} in the build is not valid: ${(error as Error).message}`);
-    }
-  }
-  return {scriptHashes: [...hashes].sort(), sources};
 }
 
 /**
@@ -108,9 +86,9 @@ export function securityHeaders(
  */
 export async function addSecurityHeaders(
   app: FastifyInstance,
-  options: SecurityOptions & {root: string; files?: ReadonlySet<string>; brandFor?: (hostname: string) => Brand | undefined},
+  options: SecurityOptions & {policy: BuildPolicy; brandFor?: (hostname: string) => Brand | undefined},
 ): Promise<void> {
-  const policy = await readBuildPolicy(options.root, options.files);
+  const {policy} = options;
   // Checked at start-up: a bad FRAME_ANCESTORS stops the server before it listens.
   // A page may call its brand's API: the API pages' request console sends live requests there.
   const defaultApi = originsOf([DEFAULT_BRAND.apiBaseUrl]);
