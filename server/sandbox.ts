@@ -17,8 +17,7 @@
 import {randomBytes} from 'node:crypto';
 import type {FastifyError, FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import pino from 'pino';
-import {getHttpOperationsFromSpec} from '@stoplight/prism-http';
-import {createClientFromOperations, type PrismHttp} from '@stoplight/prism-http/dist/client';
+import type {PrismHttp} from '@stoplight/prism-http/dist/client';
 import {FixedWindowLimiter, type RateLimitOptions} from './mcp/rate-limit';
 
 export const SANDBOX_PREFIX = '/sandbox/v1';
@@ -75,11 +74,12 @@ const KEY_REQUIRED: SandboxViolation = {where: 'header.x-api-key', message: 'An 
 
 export async function sandbox(app: FastifyInstance, options: SandboxOptions): Promise<void> {
   const limiter = options.rateLimit === false ? undefined : new FixedWindowLimiter({limit: SANDBOX_RATE_LIMIT, ...options.rateLimit});
-  // Read on the first request, not at start-up: most servers never get one.
+  // Prism is loaded (some 0.8 s of start-up) and the spec read on the first request, not at
+  // start-up: most servers never get one.
   let client: Promise<PrismHttp> | undefined;
   const mock = () => {
-    client ??= getHttpOperationsFromSpec(options.specFile).then((operations) =>
-      createClientFromOperations(operations, {
+    client ??= Promise.all([import('@stoplight/prism-http'), import('@stoplight/prism-http/dist/client')]).then(async ([{getHttpOperationsFromSpec}, {createClientFromOperations}]) =>
+      createClientFromOperations(await getHttpOperationsFromSpec(options.specFile), {
         mock: {dynamic: false},
         checkSecurity: true,
         validateRequest: true,

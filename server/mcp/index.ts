@@ -12,14 +12,27 @@
  */
 import path from 'node:path';
 import type {FastifyError, FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
-import {WebStandardStreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type {Brand} from '../../src/branding/brand';
 import {listFiles} from '../static-site';
 import {DocsLibrary} from './library';
 import {originAllowed, requestOrigin, safeHostName} from './origin';
 import {FixedWindowLimiter, type RateLimitOptions} from './rate-limit';
 import {DocsSearch} from './search';
-import {brandName, createDocsServer, TOOL_NAMES} from './tools';
+import {brandName, TOOL_NAMES} from './names';
+
+/**
+ * The MCP SDK's server and transport, loaded on the first tool call rather than at start-up
+ * (a quarter of a second of it): most servers are never asked one.
+ */
+let runtime: Promise<{createDocsServer: typeof import('./tools').createDocsServer; Transport: typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js').WebStandardStreamableHTTPServerTransport}> | undefined;
+const mcpRuntime = () => {
+  runtime ??= Promise.all([import('./tools'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]).then(([tools, transport]) => ({
+    createDocsServer: tools.createDocsServer,
+    Transport: transport.WebStandardStreamableHTTPServerTransport,
+  }));
+  runtime.catch(() => (runtime = undefined));
+  return runtime;
+};
 
 /** The largest request body taken: tool calls are a few hundred bytes, a batch of them a few KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -149,8 +162,9 @@ export async function mcp(app: FastifyInstance, options: McpOptions): Promise<vo
     } catch {
       return refuse(reply, 400, -32600, 'A request header is not valid.');
     }
+    const {createDocsServer, Transport} = await mcpRuntime();
     const server = createDocsServer({library, search, brand: brand?.is_partner ? brand : undefined, origin});
-    const transport = new WebStandardStreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: true});
+    const transport = new Transport({sessionIdGenerator: undefined, enableJsonResponse: true});
     try {
       await server.connect(transport);
       // A body-less POST reaches the transport as an empty one: it answers with its own parse error.

@@ -12,12 +12,13 @@ import type {Brand} from '../../src/branding/brand';
 import {DEFAULT_BRAND} from '../../src/branding/defaults';
 import {brandedMarkdown} from '../markdown';
 import {InputError, type DocsLibrary} from './library';
+import {brandName, TOOL_NAMES} from './names';
 import {DEFAULT_RESULTS, MAX_RESULTS, MAX_SEARCH_QUERY, type DocsSearch} from './search';
 
 /** Characters of a page or operation one call returns; the rest comes with `offset`. About 6,000 tokens. */
 export const MAX_PAGE_CHARS = 24_000;
 
-export const TOOL_NAMES = ['search_docs', 'read_page', 'get_api_operation', 'list_sections'] as const;
+export {brandName, TOOL_NAMES} from './names';
 
 const SERVER_VERSION = '1.0.0';
 
@@ -35,11 +36,6 @@ export interface RequestContext {
   brand: Brand | undefined;
   /** The origin the request was addressed to (`https://docs.acme.example`). */
   origin: string;
-}
-
-/** The product name of the host asked. */
-export function brandName(brand: Brand | undefined): string {
-  return brand?.is_partner ? brand.name : DEFAULT_BRAND.name;
 }
 
 /**
