@@ -1,3 +1,4 @@
+import {availableParallelism} from 'node:os';
 import {defineConfig, devices} from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -13,7 +14,8 @@ const chromium = {
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker per core, with or without CI (Playwright's default is half the cores: one on 2).
+  workers: availableParallelism(),
   // No retries: a test that passes only the second time is a bug to find, not to hide.
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', {open: 'never'}]],
