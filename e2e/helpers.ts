@@ -42,20 +42,41 @@ export async function waitForTablesChecked(page: Page, timeout?: number): Promis
   );
 }
 
+/** What an axe scan looks at: some rules only, and parts of the page left out (CSS selectors). */
+export interface AxeScope {
+  /** Rule ids to run instead of every WCAG 2.x A and AA and best-practice rule. */
+  rules?: readonly string[];
+  /** Elements left out of the scan, with everything inside them. */
+  exclude?: readonly string[];
+}
+
 /**
- * Runs axe-core in the page (WCAG 2.x A and AA rules) and returns the violations. It first
- * waits for the tables to be checked: a wide table is a scrollable region, and axe would
- * otherwise race the script that makes it focusable.
+ * Runs axe-core in the page (WCAG 2.x A and AA rules and best practices, or `scope.rules`)
+ * and returns the violations. It first waits for the tables to be checked: a wide table is a
+ * scrollable region, and axe would otherwise race the script that makes it focusable. Only
+ * violations are asked for: axe then skips the details of what passed, a third of its time
+ * on a long page.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<AxeViolation[]> {
   await waitForTablesChecked(page);
   // Evaluated through the protocol, not as an inline <script>, which the site's CSP refuses.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as {axe: {run: (ctx: Document, opts: object) => Promise<{violations: AxeViolation[]}>}}).axe;
-    const result = await axe.run(document, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']}});
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async ({rules, exclude}) => {
+    const axe = (window as unknown as {axe: {run: (ctx: object, opts: object) => Promise<{violations: AxeViolation[]}>}}).axe;
+    const context = exclude.length ? {include: [['html']], exclude: exclude.map((selector) => [selector])} : document;
+    const runOnly = rules ? {type: 'rule', values: rules} : {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']};
+    const result = await axe.run(context, {runOnly, resultTypes: ['violations']});
     return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({target: n.target}))}));
-  });
+  }, {rules: scope.rules ? [...scope.rules] : undefined, exclude: [...(scope.exclude ?? [])]});
+}
+
+/**
+ * Pages of `target` prefetch none of the pages they link to, as on a data-saver connection
+ * (plugins/route-prefetch honours it). For tests that load many pages one after the other:
+ * a page's prefetching competes with the next page's load and checks nothing they look at.
+ */
+export async function noPrefetch(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => Object.defineProperty(navigator, 'connection', {configurable: true, value: {saveData: true, effectiveType: '4g'}}));
 }
 
 /** Lets `count` animation frames pass: whatever the page does in reaction to the last event has rendered. */
@@ -75,6 +96,9 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
 }
 
+/** An http(s) address whose last path segment has no file extension: a route of the site, or an API call. */
+const PAGE_ADDRESS = /^https?:\/\/[^/?#]+(?:\/(?:[^?#]*\/)?[^/?#.]*)?(?:[?#].*)?$/;
+
 /**
  * For tests that hold the partner-config API back on purpose: the pages of this test get
  * a one-minute lookup timeout instead of the site's 3 s (set in the pre-paint script of
@@ -83,7 +107,9 @@ export async function waitForHydration(page: Page): Promise<void> {
  */
 export async function patientBrandLookup(page: Page | BrowserContext): Promise<void> {
   const setting = new RegExp(`(timeoutMs"?:)(${PARTNER_CONFIG_TIMEOUT_MS}|${PARTNER_CONFIG_TIMEOUT_MS.toExponential().replace('+', '')})\\b`);
-  await page.route('**/*', async (route) => {
+  // Only addresses that can be a page (no file extension in the last segment): the browser
+  // then sends the site's scripts, styles and images on without asking the test.
+  await page.route(PAGE_ADDRESS, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     // Fetched by the test runner, which does not resolve *.localhost as the browser does.
     const url = new URL(route.request().url());

@@ -1,13 +1,14 @@
 // Every built page, read as a reader sees it once the brand is applied: on a partner host
 // nothing of the default brand may show (visible text, code, link targets, images), and on
-// the default host nothing of the partner's. The route list comes from the build, so
+// the default host nothing of the partner's (checked by the accessibility crawl). The route list comes from the build, so
 // every page added later is crawled too. The HTML a partner's host sends holds none of the
 // default brand either (head and body: what crawlers, link unfurlers and a reader of the
 // page source get), and after hydration the head still names the partner's docs site.
 import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {DEFAULT_VALUES} from '../src/branding/contentValues';
-import {builtRoutes, nextFrames, patientBrandLookup} from './helpers';
+import {builtRoutes, nextFrames, noPrefetch, patientBrandLookup} from './helpers';
+import {forbiddenSeen, headUrls, initech} from './reader-view';
 
 const API = '**/v1/auth/partner-config/docs?domain=*';
 
@@ -19,82 +20,42 @@ const DEFAULT_BRAND_VALUES = [
   DEFAULT_BRAND.logo.light,
   DEFAULT_BRAND.logo.dark,
 ];
-const PARALLEL_PAGES = 3;
-
-/** A partner that sets every field content can show. */
-const initech = {
-  name: 'Initech GPU',
-  theme: 'zinc',
-  colors: {primary: {light: 'emerald'}},
-  logos: {light: '/img/partners/acme-logo.svg', dark: '/img/partners/acme-logo-dark.svg', favicon: '/img/partners/acme-favicon.svg'},
-  uris: {
-    auth: 'https://login.initech.example',
-    doc: 'https://docs.initech.example',
-    api_doc: 'https://docs.initech.example/api',
-    console: 'https://cloud.initech.example',
-    api_uri: 'https://gpu-api.initech.example',
-  },
-  support_email: 'help@initech.example',
-  sales_email: 'deals@initech.example',
-  user_docs_header: {items: [{label: 'Initech status', url: 'https://status.initech.example'}]},
-  user_docs_footer: {links: [{label: 'Initech terms', url: 'https://initech.example/terms'}]},
-  copyright: '© 2025 Initech GPU',
-};
-
-/** What the reader can see or follow (visible text, every code block's text (hidden tabs too), link targets, visible images), and the head's URLs. */
-async function readerView(page: Page): Promise<string[]> {
-  const body = await page.evaluate(() => {
-    const visible = (el: Element) => {
-      const box = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
-    };
-    return [
-      document.body.innerText,
-      ...Array.from(document.querySelectorAll('pre'), (pre) => pre.textContent ?? ''),
-      ...Array.from(document.querySelectorAll('a[href]'), (a) => `href ${a.getAttribute('href')}`),
-      ...Array.from(document.querySelectorAll('img'))
-        .filter(visible)
-        .map((img) => `img ${img.getAttribute('alt')} ${img.getAttribute('src')}`),
-      `title ${document.title}`,
-    ];
-  });
-  return [...body, ...(await page.evaluate(headUrls))];
-}
-
-/** The head's URLs React manages: canonical link, og:url, hreflang alternates, JSON-LD (run in the page). */
-function headUrls(): string[] {
-  return [
-    ...Array.from(document.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]'), (link) => `head ${link.getAttribute('href')}`),
-    ...Array.from(document.head.querySelectorAll('meta[property="og:url"], meta[property="og:site_name"]'), (meta) => `head ${meta.getAttribute('content')}`),
-    ...Array.from(document.head.querySelectorAll('script[type="application/ld+json"]'), (script) => `head ${script.textContent}`),
-  ];
-}
-
 /** The `<head>` of an HTML page as sent. */
 const headOf = (html: string) => html.slice(0, html.search(/<\/head>/i));
 
-/** Loads every route, a few at a time, and returns each route's values from `forbidden` that the reader could see. */
-async function crawl(context: BrowserContext, origin: string, ready: string, forbidden: string[]): Promise<string[]> {
-  const routes = builtRoutes();
-  expect(routes.length).toBeGreaterThan(100);
+/**
+ * The crawl's routes are dealt into this many tests, so the runner's workers share them, one
+ * page each, one route after the other: a page at a time per worker keeps a busy 2-core
+ * machine from running more pages than it has cores.
+ */
+const SHARDS = 6;
+
+/** Partner pages are checked once the app has applied the config it received (not only the pre-paint script's cached brand, nor a lookup that ended in the default brand). */
+const PARTNER_READY = 'html[data-has-hydrated="true"][data-brand-settled="partner"]:not([data-brand-pending])';
+
+/** Loads each route in `page` and returns, per route, the values of `forbidden` the reader could see. */
+async function crawl(page: Page, origin: string, routes: readonly string[], forbidden: readonly string[], before?: (page: Page) => Promise<void>): Promise<string[]> {
   const found: string[] = [];
-  const queue = [...routes];
-  const worker = async () => {
-    const page = await context.newPage();
-    for (let route = queue.shift(); route !== undefined; route = queue.shift()) {
-      await page.goto(origin + route, {waitUntil: 'domcontentloaded'});
-      await page.waitForFunction((selector) => document.querySelector(selector) !== null, ready, {timeout: 30_000});
-      // The head manager commits the brand's head tags on the next animation frame.
-      await nextFrames(page);
-      const view = (await readerView(page)).join('\n').toLowerCase();
-      const seen = forbidden.filter((value) => view.includes(value.toLowerCase()));
-      if (seen.length) found.push(`${route}: ${seen.join(', ')}`);
-    }
-    await page.close();
-  };
-  await Promise.all(Array.from({length: PARALLEL_PAGES}, worker));
+  for (const route of routes) {
+    await page.goto(origin + route, {waitUntil: 'domcontentloaded'});
+    await page.waitForFunction((selector) => document.querySelector(selector) !== null, PARTNER_READY, {timeout: 30_000});
+    // The head manager commits the brand's head tags on the next animation frame.
+    await nextFrames(page);
+    await before?.(page);
+    const seen = await forbiddenSeen(page, forbidden);
+    if (seen.length) found.push(`${route}: ${seen.join(', ')}`);
+  }
   return found;
+}
+
+/** A partner host whose config the test answers, its pages waiting for the answer however long it takes, and prefetching nothing. */
+async function partnerContext(context: BrowserContext): Promise<void> {
+  // On a busy machine the answer can take longer than the page's 3 s lookup timeout, and
+  // the page would then rightly fall back to the default brand: that is not what these
+  // tests are about, so their pages wait as long as the answer takes.
+  await patientBrandLookup(context);
+  await context.route(API, (route) => route.fulfill({json: initech}));
+  await noPrefetch(context);
 }
 
 const originOf = (baseURL: string | undefined, host: string) => {
@@ -104,29 +65,31 @@ const originOf = (baseURL: string | undefined, host: string) => {
 };
 
 test.describe('white label, every page', () => {
-  // Each crawl loads every page (3 at a time) and waits for the app: its time grows with the
-  // site, about 3 s a page on a busy 2-core machine; the limit leaves twice that.
-  test.setTimeout(Math.max(15 * 60_000, builtRoutes().length * 6_000));
+  // The default host's pages are read for the partner's values by the accessibility crawl,
+  // which loads each of them there anyway (accessibility.spec.ts).
+  const routes = builtRoutes();
+  for (let shard = 0; shard < SHARDS; shard += 1) {
+    const mine = routes.filter((_, i) => i % SHARDS === shard);
+    test(`a partner's readers see none of the default brand, pages ${shard + 1} of ${SHARDS} (${mine.length} routes)`, async ({context, page, baseURL}) => {
+      // A limit to end a hang: about 1 s a page on a busy 2-core machine, 10 s allowed.
+      test.setTimeout(Math.max(3 * 60_000, mine.length * 10_000));
+      expect(routes.length).toBeGreaterThan(100);
+      await partnerContext(context);
+      const found = await crawl(page, originOf(baseURL, 'initech.localhost'), mine, DEFAULT_BRAND_VALUES);
+      expect(found, `default-brand values on a partner host:\n${found.join('\n')}`).toEqual([]);
+    });
+  }
 
-  test("a partner's readers see none of the default brand", async ({context, baseURL}) => {
-    // On a busy machine the answer can take longer than the page's 3 s lookup timeout, and
-    // the page would then rightly fall back to the default brand: that is not what this test
-    // is about, so its pages wait as long as the answer takes.
-    await patientBrandLookup(context);
-    await context.route(API, (route) => route.fulfill({json: initech}));
-    const forbidden = DEFAULT_BRAND_VALUES;
-    // Branded by the app with the config it received (not only the cached brand of the
-    // pre-paint script, and not a lookup that ended in the default brand).
-    const ready = 'html[data-has-hydrated="true"][data-brand-settled="partner"]:not([data-brand-pending])';
-    const found = await crawl(context, originOf(baseURL, 'initech.localhost'), ready, forbidden);
-    expect(found, `default-brand values on a partner host:\n${found.join('\n')}`).toEqual([]);
-  });
-
-  test("the default host's readers see none of a partner's brand", async ({context, baseURL}) => {
-    const forbidden = [initech.name, 'initech.example'];
-    const ready = 'html[data-has-hydrated="true"][data-brand-settled="default"]:not([data-brand-pending])';
-    const found = await crawl(context, originOf(baseURL, 'localhost'), ready, forbidden);
-    expect(found, `partner values on the default host:\n${found.join('\n')}`).toEqual([]);
+  test('the crawl finds a default-brand value that a partner page shows', async ({context, page, baseURL}) => {
+    await partnerContext(context);
+    const plant = async (target: Page) =>
+      target.evaluate((name) => {
+        const p = document.createElement('p');
+        p.textContent = `Runs on ${name}.`;
+        document.querySelector('.theme-doc-markdown')!.append(p);
+      }, DEFAULT_BRAND.name);
+    const found = await crawl(page, originOf(baseURL, 'initech.localhost'), ['/docs/intro'], DEFAULT_BRAND_VALUES, plant);
+    expect(found).toEqual([`/docs/intro: ${DEFAULT_BRAND.name}`]);
   });
 });
 
