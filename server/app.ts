@@ -4,6 +4,7 @@ import {partnerApi, parseQuerystring} from './partner-api';
 import {DEFAULT_PARTNERS_DIR, loadPartners, watchPartners} from './partners';
 import {staticSite} from './static-site';
 import {loadBuild} from './build-manifest';
+import {hostsServed} from './hosts';
 import {mcp} from './mcp';
 import {sandbox} from './sandbox';
 import {health} from './health';
@@ -31,6 +32,11 @@ export interface AppOptions {
    * and the per-client rate limits (MCP, sandbox) would make them share one budget.
    */
   trustProxy?: boolean | string;
+  /**
+   * Host names served besides the default hosts, `DOCS_URL`'s, the partners' and loopback
+   * (`ALLOWED_HOSTS`); a request to any other host gets 421 on /mcp and /sandbox.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** TRUST_PROXY as Fastify takes it: `true`, or a comma-separated list of addresses and CIDR ranges. */
@@ -101,6 +107,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     }
     return brand;
   };
+  const hostServed = hostsServed({isPartnerHost: (host) => partners.lookup(host) !== undefined, allowed: options.allowedHosts});
   // On every response: added before any plugin, so that each one's routes get it.
   await addSecurityHeaders(app, {...options.security, policy: {scriptHashes: build.scriptHashes, sources: build.policySources}, brandFor});
   // The API first: its /v1 routes must never fall through to the site's catch-all.
@@ -111,9 +118,9 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     readiness: {buildFiles: () => files.size, partners: () => partners.entries.length, partnerFilesProblem: () => partnerFilesProblem},
   });
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
-  await app.register(mcp, {root: options.buildDir, files, brandFor});
+  await app.register(mcp, {root: options.buildDir, files, brandFor, hostServed});
   // A mock of the API at /sandbox/v1, for trying calls from the docs (server/sandbox.ts).
-  if (files.has('openapi.yaml')) await app.register(sandbox, {specFile: path.join(options.buildDir, 'openapi.yaml')});
+  if (files.has('openapi.yaml')) await app.register(sandbox, {specFile: path.join(options.buildDir, 'openapi.yaml'), hostServed});
   await app.register(staticSite, {root: options.buildDir, files, brandFor});
 
   if (options.watchPartners ?? !underTest()) {

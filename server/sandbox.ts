@@ -11,6 +11,7 @@
  * - A path no operation has: 404; a method the path does not have: 405.
  * - A body over 64 KB: 413; a body that is not JSON where JSON is due: 400.
  * - 120 requests a minute per client, then 429 with `Retry-After`.
+ * - A host the server does not serve (server/hosts.ts): 421.
  * Every answer carries `X-Sandbox: true`, so no one mistakes it for the live API, and, as the
  * live API does, `X-Request-Id` (`sbx_…`) and the `RateLimit-*` headers of the sandbox's budget.
  */
@@ -33,6 +34,8 @@ const FORWARDED_HEADERS = /^(content-type|accept|x-api-key|idempotency-key|if-ma
 export interface SandboxOptions {
   /** The spec as the build publishes it. */
   specFile: string;
+  /** Whether the server serves a host; others get 421 (server/hosts.ts). Every host when absent. */
+  hostServed?: (hostname: string) => boolean;
   /** Per-client limit; `false` turns it off (benchmarks). */
   rateLimit?: RateLimitOptions | false;
 }
@@ -107,6 +110,9 @@ export async function sandbox(app: FastifyInstance, options: SandboxOptions): Pr
   });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (options.hostServed && !options.hostServed(request.hostname.toLowerCase())) {
+      return sendError(reply, 421, 'misdirected_request', 'This server does not serve that host.');
+    }
     // The headers the live API sends on every answer, so the console shows what a reader
     // will meet: a request id (the sandbox's own, marked `sbx_`) and the client's budget.
     reply.header('x-request-id', `sbx_${randomBytes(8).toString('hex')}`);

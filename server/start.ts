@@ -2,6 +2,7 @@ import path from 'node:path';
 import {spawnSync} from 'node:child_process';
 import {createApp, parseTrustProxy} from './app';
 import {closeOnSignals} from './shutdown';
+import {parseAllowedHosts} from './hosts';
 import {buildIsFresh} from '../scripts/build-state';
 
 const siteDir = path.resolve(__dirname, '..');
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   // FRAME_ANCESTORS: origins allowed to frame the docs, space-separated; HTTPS=true sends HSTS.
   const security = {frameAncestors: (process.env.FRAME_ANCESTORS ?? '').split(/\s+/).filter(Boolean), https: process.env.HTTPS === 'true'};
   // TRUST_PROXY: the load balancer in front (true, or its addresses), whose X-Forwarded-* headers are believed.
-  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off', security, trustProxy: parseTrustProxy(process.env.TRUST_PROXY)});
+  // ALLOWED_HOSTS: host names served besides the default, DOCS_URL's, partner and loopback hosts.
+  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off', security, trustProxy: parseTrustProxy(process.env.TRUST_PROXY), allowedHosts: parseAllowedHosts(process.env.ALLOWED_HOSTS)});
   await app.listen({port, host});
   console.log(`Docs served at http://localhost:${port}`);
   closeOnSignals(app);

@@ -54,6 +54,8 @@ export interface McpOptions {
   rateLimit?: RateLimitOptions | false;
   /** Browser origins allowed besides the docs' own and loopback ones (`https://app.example`). */
   allowedOrigins?: string[];
+  /** Whether the server serves a host; others get 421 (server/hosts.ts). Every host when absent. */
+  hostServed?: (hostname: string) => boolean;
   /** Told the shared search once it exists (benchmarks read its state). */
   onSearch?: (search: DocsSearch) => void;
 }
@@ -90,6 +92,8 @@ export async function mcp(app: FastifyInstance, options: McpOptions): Promise<vo
   app.addHook('onRequest', async (request, reply) => {
     reply.header('vary', 'Origin');
     if (!safeHostName(request.hostname)) return refuse(reply, 400, -32600, 'The Host header does not name a host.');
+    // Answers link to the host asked: a host this server does not serve is never named back.
+    if (options.hostServed && !options.hostServed(safeHostName(request.hostname)!)) return refuse(reply, 421, -32600, 'Misdirected request: this server does not serve that host.');
     const origin = request.headers.origin;
     if (!originAllowed(origin, request.host, extraOrigins)) {
       return refuse(reply, 403, -32600, 'Forbidden origin: browser pages may call this server from the docs site itself only.');
