@@ -2,7 +2,7 @@ import {expect, test, type Page, type Route} from '@playwright/test';
 import {brandCssVariables} from '../src/branding/colors';
 import {BRAND_RETRY_LIMIT, retryDelayMs} from '../src/branding/staleIfError';
 import {PARTNER_CONFIG_TIMEOUT_MS} from '../plugins/branding';
-import {patientBrandLookup, waitForHydration} from './helpers';
+import {PAGE_ADDRESS, patientBrandLookup, waitForHydration} from './helpers';
 
 const API = '**/v1/auth/partner-config/docs?domain=*';
 const partnerUrl = (baseURL: string | undefined, host: string, path = '/docs/getting-started') => {
@@ -529,7 +529,7 @@ test.describe('a known partner when the partner-config API fails', () => {
       await patientBrandLookup(page);
       await page.goto(partnerUrl(baseURL, 'acme.localhost'));
       await expectBranded(page);
-      if (fault === 'a timeout') await page.unroute('**/*');
+      if (fault === 'a timeout') await page.unroute(PAGE_ADDRESS);
 
       await watchForDefaultBrand(page);
       answer.current = handler;

@@ -96,8 +96,8 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
 }
 
-/** An http(s) address whose last path segment has no file extension: a route of the site, or an API call. */
-const PAGE_ADDRESS = /^https?:\/\/[^/?#]+(?:\/(?:[^?#]*\/)?[^/?#.]*)?(?:[?#].*)?$/;
+/** An http(s) address whose last path segment has no file extension: a route of the site, or an API call. `page.unroute(PAGE_ADDRESS)` ends `patientBrandLookup`. */
+export const PAGE_ADDRESS = /^https?:\/\/[^/?#]+(?:\/(?:[^?#]*\/)?[^/?#.]*)?(?:[?#].*)?$/;
 
 /**
  * For tests that hold the partner-config API back on purpose: the pages of this test get

@@ -84,8 +84,10 @@ describe.skipIf(!built)('/mcp with the SDK client, over HTTP', () => {
     const tools = ['search_docs', 'read_page', 'get_api_operation', 'list_sections'];
     expect(res.json()).toEqual({name: `${DEFAULT_BRAND.name} docs`, url: `http://${plainHost}/mcp`, transport: 'streamable-http', tools});
     expect((await discovery(acmeHost)).json()).toEqual({name: 'Acme Compute docs', url: `http://${acmeHost}/mcp`, transport: 'streamable-http', tools});
-    expect((await discovery('docs.partner.example')).json().url).toBe('https://docs.partner.example/mcp');
-    expect((await discovery('docs.partner.example', {'x-forwarded-proto': 'http'})).json().url).toBe('http://docs.partner.example/mcp');
+    expect((await discovery('docs.example.com')).json().url).toBe('https://docs.example.com/mcp');
+    expect((await discovery('docs.example.com', {'x-forwarded-proto': 'http'})).json().url).toBe('http://docs.example.com/mcp');
+    // A host the server does not serve is never named back (server/hosts.ts).
+    expect((await discovery('docs.partner.example')).statusCode).toBe(421);
     const stream = await app.inject({method: 'GET', url: '/mcp', headers: {host: plainHost, accept: 'text/event-stream'}});
     expect(stream.statusCode).toBe(405);
     expect((await app.inject({method: 'DELETE', url: '/mcp', headers: {host: plainHost}})).statusCode).toBe(405);
