@@ -1,8 +1,8 @@
 // Axe (WCAG 2.x A and AA, and best practices) over every built page in both colour modes on
-// the default host (where the same load also checks that no partner's brand shows), and over one page of each kind on a partner host whose colours are light,
-// where the site has to pick darker shades itself. Serious and critical violations fail,
-// each named by page, mode, rule and element. The route list comes from the build, so a page
-// added later is checked too.
+// the default host (where the same load also checks that no partner's brand shows), and over
+// one page of each kind on a partner host whose colours are light, where the site has to pick
+// darker shades itself. Serious and critical violations fail, each named by page, mode, rule
+// and element. The route list comes from the build, so a page added later is checked too.
 //
 // What keeps 500 scans cheap, without a check less:
 // - Each route is loaded once, in light mode, and scanned with every rule; the reader's
