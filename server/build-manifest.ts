@@ -12,7 +12,7 @@
 import {createHash} from 'node:crypto';
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
-import {inlineScripts, NO_SOURCES, parseSources, POLICY_FILE, scriptHash, type PolicySources} from '../plugins/security-policy/policy';
+import {inlineScripts, NO_SOURCES, parseSources, POLICY_FILE, scriptHash, sourcesOf, type PolicySources} from '../plugins/security-policy/policy';
 import {listFiles} from './static-site';
 
 /** At the build's root; never served. */
@@ -121,6 +121,6 @@ export async function loadBuild(root: string): Promise<LoadedBuild> {
     throw new BuildManifestError(`The build in ${root} changed after its manifest was written: ${parts.join('; ')}. ${BUILD_AGAIN}`);
   }
   const files = new Set([...listed].filter((file) => !UNSERVED_FILES.has(file)));
-  const policySources = manifest.policySources ? parseSources(JSON.stringify(manifest.policySources)) : NO_SOURCES;
+  const policySources = sourcesOf(manifest.policySources ?? {});
   return {files, scriptHashes: manifest.scriptHashes.filter((hash) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(hash)), policySources};
 }

@@ -37,9 +37,14 @@ export function buildSources(settings: {apiBase: string | null; algolia: boolean
 
 /** Reads a sources file, keeping only http(s) origins and the `https://*.host` form. */
 export function parseSources(text: string): PolicySources {
-  const data = JSON.parse(text) as Partial<Record<keyof PolicySources, unknown>>;
-  const origins = (value: unknown) =>
-    (Array.isArray(value) ? value : []).filter((v): v is string => typeof v === 'string' && /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(v));
+  return sourcesOf(JSON.parse(text));
+}
+
+/** The sources of an already parsed value (a sources file's, or the build manifest's copy), kept as `parseSources` keeps them. */
+export function sourcesOf(value: unknown): PolicySources {
+  const data = value as Partial<Record<keyof PolicySources, unknown>>;
+  const origins = (list: unknown) =>
+    (Array.isArray(list) ? list : []).filter((v): v is string => typeof v === 'string' && /^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i.test(v));
   return {scriptSrc: origins(data.scriptSrc), connectSrc: origins(data.connectSrc), imgSrc: origins(data.imgSrc)};
 }
 
