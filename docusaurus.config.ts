@@ -15,6 +15,7 @@ import compileHintsPlugin from './plugins/compile-hints';
 import releaseFeedPlugin from './plugins/release-feed';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import securityPolicyPlugin from './plugins/security-policy';
+import earlyClicksPlugin from './plugins/early-clicks';
 import remarkApiOperation from './plugins/openapi/remark';
 import {checkDocFrontMatter, formatFrontMatterProblems} from './src/content/frontMatter';
 
@@ -86,6 +87,7 @@ const config: Config = {
 
   plugins: [
     brandingPlugin,
+    earlyClicksPlugin,
     deferredHighlightingPlugin,
     // No collator started at start-up to sort a hook's keys.
     keyOrderPlugin,

@@ -218,6 +218,29 @@ test.describe('API request console', () => {
     await expect(consoleBox(page).getByRole('region', {name: 'Response', exact: true})).toHaveCount(0);
   });
 
+  test('a click on "Try it" or a sample tab before the page\'s script has run takes effect once it has', async ({page}) => {
+    // The page's script is held back until the reader has clicked: the buttons are in the
+    // HTML, their handlers are not.
+    let release!: () => void;
+    const clicked = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await clicked;
+      await route.continue();
+    });
+    await page.goto(VOLUME_CREATE, {waitUntil: 'commit'});
+    const button = page.getByRole('button', {name: 'Try it'});
+    const python = page.locator('.api-code-samples').getByRole('tab', {name: 'Python'});
+    await python.click();
+    await button.click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-has-hydrated', 'true');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    release();
+    await waitForHydration(page);
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('[data-console-state="ready"]')).toBeVisible();
+    await expect(python).toHaveAttribute('aria-selected', 'true');
+  });
+
   test('works after a client-side navigation, where React renders the page body', async ({page}) => {
     await page.goto(VOLUME_LIST);
     await waitForHydration(page);

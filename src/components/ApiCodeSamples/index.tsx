@@ -177,6 +177,7 @@ function TabSet({className, label, samples, selected, onPick}: TabSetProps): Rea
               role="tab"
               id={`${id}-tab-${sample.props.value}`}
               data-value={sample.props.value}
+              data-early-click=""
               aria-controls={`${id}-panel-${sample.props.value}`}
               aria-selected={isSelected}
               tabIndex={isSelected ? 0 : -1}

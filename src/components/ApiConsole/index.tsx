@@ -10,6 +10,7 @@
  */
 import {useEffect, useRef, type ReactNode} from 'react';
 import {useBrandValues} from '@site/src/components/BrandText';
+import {replayEarlyClicks} from '@site/src/theme/earlyClicks';
 
 /** Makes the "Try it" buttons inside `root` open their console. Returns the clean-up, which unmounts the consoles. */
 export function enhanceConsoleOpeners(root: HTMLElement, apiBase: () => string): () => void {
@@ -38,11 +39,15 @@ export default function ApiConsole({operationId}: {operationId: string}): ReactN
   const box = useRef<HTMLDivElement>(null);
   const apiBase = useRef('');
   apiBase.current = useBrandValues().apiBase;
-  useEffect(() => enhanceConsoleOpeners(box.current!, () => apiBase.current), []);
+  useEffect(() => {
+    const cleanup = enhanceConsoleOpeners(box.current!, () => apiBase.current);
+    replayEarlyClicks(box.current!);
+    return cleanup;
+  }, []);
   return (
     <div ref={box} className="api-console-opener search-skip" data-api-console={operationId}>
       <p>
-        <button type="button" className="button button--primary button--sm" data-api-console-open="" aria-expanded="false" aria-controls={`api-console-${operationId}`}>
+        <button type="button" className="button button--primary button--sm" data-api-console-open="" data-early-click="" aria-expanded="false" aria-controls={`api-console-${operationId}`}>
           Try it
         </button>{' '}
         Send this request to a sandbox, or to your account with your API key.

@@ -10,6 +10,7 @@
  *   rendered into each block through a portal as the block comes into view;
  * - API code-sample tabs switch (ApiCodeSamples' enhanceSampleTabs);
  * - an API page's "Try it" button loads and opens its request console (ApiConsole);
+ * - a click on one of these buttons before the script ran is replayed (earlyClicks);
  * - a link to a folded field list opens it, as ApiFields does (openEnclosingDetails);
  * - brand values follow the reader's brand: the runtime rewrites every marked element of
  *   the document (src/branding/runtime.ts), React-rendered or not.
@@ -30,6 +31,7 @@ import {enhanceConsoleOpeners} from '@site/src/components/ApiConsole';
 import {openEnclosingDetails} from '@site/src/components/ApiFields';
 import {loadHighlightingOnIntent} from '@site/src/theme/CodeBlock/Content';
 import type {BrandValues} from '@site/src/branding/contentValues';
+import {replayEarlyClicks} from '@site/src/theme/earlyClicks';
 import {anchorTarget, isPlainClick, pathOf} from './routerLink';
 
 /** Content that needs React to run: a page holding any is hydrated in full. */
@@ -184,6 +186,8 @@ export default function ContentIsland(): ReactNode {
       else history.push(to);
     };
     const cleanups = [enhanceSampleTabs(root), enhanceConsoleOpeners(root, () => apiBase.current), routeLinks(root, open)];
+    // What the reader clicked before these handlers were here ("Try it", a sample tab) happens now.
+    replayEarlyClicks(root);
     loadHighlightingOnIntent();
     // For tests and tools: this body is server HTML, and its links and tabs work.
     root.setAttribute('data-body', 'server');
