@@ -33,6 +33,18 @@ export function headUrls(): string[] {
   ];
 }
 
+/**
+ * The values of `forbidden` on screen at this moment (case-insensitive): the visible text,
+ * code included, and nothing hidden (while a partner's brand is being looked up, the
+ * default brand's values are in the page but hidden).
+ */
+export async function forbiddenVisible(page: Page, forbidden: readonly string[]): Promise<string[]> {
+  const view = await page.evaluate(() =>
+    [document.body.innerText, ...Array.from(document.querySelectorAll('pre'), (pre) => (pre.checkVisibility({visibilityProperty: true}) ? pre.innerText : ''))].join('\n').toLowerCase(),
+  );
+  return forbidden.filter((value) => view.includes(value.toLowerCase()));
+}
+
 /** The values of `forbidden` the reader of the page as it stands could see (case-insensitive). */
 export async function forbiddenSeen(page: Page, forbidden: readonly string[]): Promise<string[]> {
   const view = (await readerView(page)).join('\n').toLowerCase();

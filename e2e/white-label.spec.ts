@@ -8,7 +8,7 @@ import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {DEFAULT_VALUES} from '../src/branding/contentValues';
 import {builtRoutes, nextFrames, noPrefetch, patientBrandLookup} from './helpers';
-import {forbiddenSeen, headUrls, initech} from './reader-view';
+import {forbiddenSeen, forbiddenVisible, headUrls, initech} from './reader-view';
 
 // No trace for this file (Playwright sets it per file): recording one costs a third of the
 // crawl's time, and each failure here names the page and the value already.
@@ -37,17 +37,40 @@ const SHARDS = 6;
 /** Partner pages are checked once the app has applied the config it received (not only the pre-paint script's cached brand, nor a lookup that ended in the default brand). */
 const PARTNER_READY = 'html[data-has-hydrated="true"][data-brand-settled="partner"]:not([data-brand-pending])';
 
-/** Loads each route in `page` and returns, per route, the values of `forbidden` the reader could see. */
-async function crawl(page: Page, origin: string, routes: readonly string[], forbidden: readonly string[], before?: (page: Page) => Promise<void>): Promise<string[]> {
+/** What the tests of the crawl itself do to a page: after the check made as it becomes interactive, before the one made when it is ready. */
+interface CrawlHooks {
+  afterInteractive?: (page: Page) => Promise<void>;
+  beforeReady?: (page: Page) => Promise<void>;
+}
+
+/** The tabs of the theme's tab sets, which React renders again when the page hydrates. */
+const THEME_TABS = '.theme-tabs-container [role="tab"]';
+
+/**
+ * Loads each route in `page` and returns, per route, the values of `forbidden` the reader
+ * could see: on screen as the page becomes interactive (while its brand may still be
+ * looked up, and parts of it, such as the theme's tabs, render again), once the app has
+ * applied the partner's config (the whole reader's view), and after each tab is clicked.
+ */
+async function crawl(page: Page, origin: string, routes: readonly string[], forbidden: readonly string[], hooks: CrawlHooks = {}): Promise<string[]> {
   const found: string[] = [];
+  const report = (route: string, when: string, seen: string[]) => seen.length && found.push(`${route}${when}: ${seen.join(', ')}`);
   for (const route of routes) {
     await page.goto(origin + route, {waitUntil: 'domcontentloaded'});
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', undefined, {timeout: 30_000});
+    report(route, ' (as it became interactive)', await forbiddenVisible(page, forbidden));
+    await hooks.afterInteractive?.(page);
     await page.waitForFunction((selector) => document.querySelector(selector) !== null, PARTNER_READY, {timeout: 30_000});
     // The head manager commits the brand's head tags on the next animation frame.
     await nextFrames(page);
-    await before?.(page);
-    const seen = await forbiddenSeen(page, forbidden);
-    if (seen.length) found.push(`${route}: ${seen.join(', ')}`);
+    await hooks.beforeReady?.(page);
+    report(route, '', await forbiddenSeen(page, forbidden));
+    for (const [i, tab] of (await page.locator(THEME_TABS).all()).entries()) {
+      if (!(await tab.isVisible())) continue;
+      await tab.click();
+      await nextFrames(page);
+      report(route, ` (tab ${i + 1} clicked)`, await forbiddenVisible(page, forbidden));
+    }
   }
   return found;
 }
@@ -60,6 +83,21 @@ async function partnerContext(context: BrowserContext): Promise<void> {
   await patientBrandLookup(context);
   await context.route(API, (route) => route.fulfill({json: initech}));
   await noPrefetch(context);
+}
+
+/**
+ * Holds the partner's config back until the crawl has checked the page as it became
+ * interactive (call the function returned then): the page is checked in the state where
+ * the brand is still unknown, whatever the machine's pace.
+ */
+async function answerAfterInteractiveCheck(context: BrowserContext): Promise<() => Promise<void>> {
+  let answer!: () => void;
+  const checked = new Promise<void>((resolve) => (answer = resolve));
+  await context.route(API, async (route) => {
+    await checked;
+    await route.fulfill({json: initech});
+  });
+  return async () => answer();
 }
 
 const originOf = (baseURL: string | undefined, host: string) => {
@@ -92,8 +130,39 @@ test.describe('white label, every page', () => {
         p.textContent = `Runs on ${name}.`;
         document.querySelector('.theme-doc-markdown')!.append(p);
       }, DEFAULT_BRAND.name);
-    const found = await crawl(page, originOf(baseURL, 'initech.localhost'), ['/docs/intro'], DEFAULT_BRAND_VALUES, plant);
+    const found = await crawl(page, originOf(baseURL, 'initech.localhost'), ['/docs/intro'], DEFAULT_BRAND_VALUES, {beforeReady: plant});
     expect(found).toEqual([`/docs/intro: ${DEFAULT_BRAND.name}`]);
+  });
+
+  test('the crawl finds a default-brand value a partner page shows only while it becomes interactive', async ({context, page, baseURL}) => {
+    await partnerContext(context);
+    const answer = await answerAfterInteractiveCheck(context);
+    // Shown from the first paint until the app has applied the partner's brand, then gone:
+    // the check made once the page is ready would not see it.
+    await context.addInitScript((name) => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const p = document.createElement('p');
+        p.textContent = `Runs on ${name}.`;
+        document.body.prepend(p);
+        new MutationObserver((_, observer) => {
+          if (document.documentElement.getAttribute('data-brand-settled') !== 'partner') return;
+          p.remove();
+          observer.disconnect();
+        }).observe(document.documentElement, {attributes: true, attributeFilter: ['data-brand-settled']});
+      });
+    }, DEFAULT_BRAND.name);
+    const found = await crawl(page, originOf(baseURL, 'initech.localhost'), ['/docs/intro'], DEFAULT_BRAND_VALUES, {afterInteractive: answer});
+    expect(found).toEqual([`/docs/intro (as it became interactive): ${DEFAULT_BRAND.name}`]);
+  });
+
+  test("a page whose theme tabs render again as it hydrates shows none of the default brand while the partner's config is on its way", async ({context, page, baseURL}) => {
+    await partnerContext(context);
+    const answer = await answerAfterInteractiveCheck(context);
+    const route = '/docs/ai-studio/inference';
+    const found = await crawl(page, originOf(baseURL, 'initech.localhost'), [route], DEFAULT_BRAND_VALUES, {afterInteractive: answer});
+    expect(found).toEqual([]);
+    // The page is one such: its code samples are in the theme's tabs.
+    expect(await page.locator(THEME_TABS).count()).toBeGreaterThan(1);
   });
 });
 

@@ -12,6 +12,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import {onFirstIntent} from '@site/src/theme/intent';
 import {useHydratingServerHtml} from '@site/src/theme/hydration';
+import BrandText from '@site/src/components/BrandText';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof ContentType>;
@@ -56,7 +57,12 @@ export default function ContentWrapper(props: Props): ReactNode {
   if (process.env.DOCS_SERVER_RENDER) return <Highlighted {...props} />;
   const plain = (
     <pre ref={wordWrap.codeBlockRef} className={clsx(props.className, styles.plain, 'thin-scrollbar')} tabIndex={0}>
-      <code className={styles.plainLines}>{metadata.code}</code>
+      {/* Brand values marked as the highlighted tokens mark them (../Line/Token): this is what
+          the theme's tabs show while they hydrate, and a partner's reader must not see the
+          default brand's API base there while the brand is still being looked up. */}
+      <code className={styles.plainLines}>
+        <BrandText>{metadata.code}</BrandText>
+      </code>
     </pre>
   );
   return (
