@@ -13,17 +13,12 @@
 //   elements) are scanned in full on one route of each folder of the site, where each sidebar
 //   category is open and each navbar item current once; on the other routes the scan leaves
 //   them out and checks the page's own content (body, table of contents, breadcrumbs).
-// - Pages do not prefetch the pages they link to (the data-saver setting they honour), and
-//   no trace is recorded (a quarter of the time; the failure message says what failed where).
+// - Pages do not prefetch the pages they link to (the data-saver setting they honour).
 // Tests at the end show the scans still find a contrast failure that only dark mode has, in
 // the content of any route and in the shared parts of the routes that check them.
 import {expect, test, type Page} from '@playwright/test';
 import {axeViolations, builtRoutes, nextFrames, noPrefetch, SEARCH_INDEX_PATIENCE, waitForTablesChecked, type AxeScope} from './helpers';
 import {forbiddenSeen, PARTNER_VALUES} from './reader-view';
-
-// No trace for this file (Playwright sets it per file): recording one costs a quarter of a
-// crawl's time, and each failure here names the page, mode, rule and element already.
-test.use({trace: 'off'});
 
 const MODES = ['light', 'dark'] as const;
 type Mode = (typeof MODES)[number];

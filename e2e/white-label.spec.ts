@@ -10,10 +10,6 @@ import {DEFAULT_VALUES} from '../src/branding/contentValues';
 import {builtRoutes, nextFrames, noPrefetch, patientBrandLookup} from './helpers';
 import {forbiddenSeen, forbiddenVisible, headUrls, initech} from './reader-view';
 
-// No trace for this file (Playwright sets it per file): recording one costs a third of the
-// crawl's time, and each failure here names the page and the value already.
-test.use({trace: 'off'});
-
 const API = '**/v1/auth/partner-config/docs?domain=*';
 
 /** What of the default brand a partner's page may not hold: name, content values, feedback site, logos. */
