@@ -7,6 +7,7 @@ import {createTermMatcher, normalizeTerm, queryTerms, termRules, tokenize, type 
 import type {Index, TermHit, TermHits} from './searchIndex';
 import {MAX_QUERY_LENGTH} from './settings';
 import {queryVariants, type QueryVariant} from './synonyms';
+import {withoutStopWords} from './stopWords';
 
 /** Page title first, then headings by depth; the section name (lvl0) ranks with lvl3, body text last. */
 export const FIELD_BOOST: Record<Field, number> = {lvl1: 10, lvl2: 8, lvl3: 6, lvl0: 6, lvl4: 5, lvl5: 4, lvl6: 4, content: 1};
@@ -102,7 +103,8 @@ export function searchedTerms(prepared: PreparedQuery): TermSpec[] {
 }
 
 export function prepareQuery(query: string): PreparedQuery {
-  const terms = queryTerms(query.slice(0, MAX_QUERY_LENGTH));
+  // Algolia's removeStopWords (settings.ts): a question's "how", "does", "the" are no part of its subject.
+  const terms = withoutStopWords(queryTerms(query.slice(0, MAX_QUERY_LENGTH)));
   const variants = queryVariants(terms).map(prepareVariant);
   return {terms, variants, match: variants.length === 1 ? variants[0].match : typedTermMatcher(variants), ranked: {}};
 }

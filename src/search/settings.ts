@@ -39,6 +39,9 @@ export const INDEX_SETTINGS = {
   advancedSyntax: true,
   attributeCriteriaComputedByMinProximity: true,
   removeWordsIfNoResults: 'allOptional' as const,
+  /** English stop words are left out of a query (the local list: src/search/stopWords.ts). */
+  queryLanguages: ['en'] as 'en'[],
+  removeStopWords: ['en'] as 'en'[],
   separatorsToIndex: '_',
 };
 
