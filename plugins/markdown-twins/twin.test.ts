@@ -79,6 +79,18 @@ describe('markdownTwin', () => {
     expect(body).toBe('First paragraph.\n\n![A diagram](https://docs.example.com/img/x.svg)\n\n2\n\nLast paragraph.\n');
   });
 
+  it('writes the rows of a JSX table that an expression makes, beside rows written out', async () => {
+    const source = [
+      '---', 'title: T', 'description: D.', '---', '',
+      'export const sizes = [100, 500];', '',
+      '<table>', '  <thead>', '    <tr>', '      <th>Size</th>', '      <th>Twice</th>', '    </tr>', '  </thead>', '  <tbody>',
+      '    {sizes.map((gb) => (', '      <tr key={gb}>', '        <td>{gb} GB</td>', '        <td><code>{gb * 2}</code></td>', '      </tr>', '    ))}',
+      '    <tr>', '      <td>Any other</td>', '      <td>-</td>', '    </tr>', '  </tbody>', '</table>', '',
+    ].join('\n');
+    const {body} = await markdownTwin('docs/example.mdx', source, options);
+    expect(body).toMatch(/\| Size +\| Twice +\|\n\| -+ \| -+ \|\n\| 100 GB +\| `200` +\|\n\| 500 GB +\| `1000` +\|\n\| Any other +\| - +\|/);
+  });
+
   it('fails, naming the page and the component, on a component it has no Markdown form for', async () => {
     const source = '---\ntitle: T\ndescription: D.\n---\n\nText <Mystery kind="x" /> more.\n';
     await expect(markdownTwin('docs/x.mdx', source, options)).rejects.toThrow(/docs\/x\.mdx:6: <Mystery> has no Markdown form/);

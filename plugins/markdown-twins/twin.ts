@@ -177,17 +177,27 @@ const phrasingOf = (nodes: RootContent[]): PhrasingContent[] =>
 const textOf = (nodes: RootContent[]): string =>
   nodes.map((n) => ('value' in n && typeof n.value === 'string' ? n.value : 'children' in n ? textOf(n.children as RootContent[]) : '')).join('');
 
-/** A JSX `<table>` written in MDX, as a GFM table. */
-function jsxTable(node: JsxNode, convert: (nodes: RootContent[]) => RootContent[]): Table {
+/**
+ * A JSX `<table>` written in MDX, as a GFM table. Rows may come from an expression
+ * (`{sizes.map((gb) => <tr>…</tr>)}`): `rowsOf` evaluates it and gives its rows.
+ */
+function jsxTable(node: JsxNode, convert: (nodes: RootContent[]) => RootContent[], rowsOf: (expression: RootContent) => TableRow[]): Table {
   const rows: TableRow[] = [];
   const walk = (children: RootContent[]) => {
     for (const child of children as unknown as JsxNode[]) {
+      if ((child.type as string) === 'mdxFlowExpression' || (child.type as string) === 'mdxTextExpression') {
+        rows.push(...rowsOf(child as unknown as RootContent));
+        continue;
+      }
       if (child.type !== 'mdxJsxFlowElement' && child.type !== 'mdxJsxTextElement') {
         if ('children' in child) walk((child as Parent).children as RootContent[]);
         continue;
       }
       if (child.name === 'tr') {
-        const cells = (child.children as unknown as JsxNode[]).filter((c) => c.name === 'td' || c.name === 'th');
+        // A cell written on one line (`<th>Size</th>`) is parsed as text inside a paragraph.
+        const cellsOf = (nodes: JsxNode[]): JsxNode[] =>
+          nodes.flatMap((c) => ((c.type as string) === 'paragraph' ? cellsOf((c as unknown as Parent).children as unknown as JsxNode[]) : c.name === 'td' || c.name === 'th' ? [c] : []));
+        const cells = cellsOf(child.children as unknown as JsxNode[]);
         rows.push({type: 'tableRow', children: cells.map((cell): TableCell => ({type: 'tableCell', children: phrasingOf(convert(cell.children))}))});
       } else walk(child.children);
     }
@@ -292,7 +302,18 @@ export async function twinTree(file: string, source: string, options: TwinOption
           const elementInline = node.type === 'mdxJsxTextElement';
           const name = jsx.name ?? '';
           if (name === '') return convert(jsx.children, elementInline);
-          if (name === 'table') return [jsxTable(jsx, (c) => convert(c, true))];
+          if (name === 'table') {
+            // Rows an expression makes are rendered as the page renders them, then read as HTML rows.
+            const rowsOf = (expression: RootContent): TableRow[] => {
+              const value = (expression as {value: string}).value;
+              if (value.trim() === '' || /^\/\*[\s\S]*\*\/$/.test(value.trim())) return [];
+              const rendered = evaluate(value, scope, where);
+              const markup = (Array.isArray(rendered) ? rendered : [rendered]).map((v) => (isValidElement(v) ? renderToStaticMarkup(v) : '')).join('');
+              const table = htmlToMdast(`<table><tbody>${markup}</tbody></table>`, false).find((n): n is Table => n.type === 'table');
+              return table?.children ?? [];
+            };
+            return [jsxTable(jsx, (c) => convert(c, true), rowsOf)];
+          }
           if (/^[a-z]/.test(name)) {
             const children = convert(jsx.children, elementInline);
             if (name === 'a') return [{type: 'link', url: absolute(String(propsOf(jsx, scope, where).href ?? '')), children: phrasingOf(children)}];
