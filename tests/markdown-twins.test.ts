@@ -15,6 +15,58 @@ const normal = (text: string) => text.replace(/[\u200b#`*_\\]/g, '').replace(/\s
 /** Markdown outside fenced code blocks and inline code. */
 const prose = (md: string) => md.replace(/^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[ \t]*$/gm, '').replace(/`[^`\n]+`/g, '');
 
+/** Words only, lower-case: what a page and its twin both say, whatever their markup. */
+const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+/** The twin's words, a link's text without its address (an address of its own stays). */
+const twinWords = (md: string) => ` ${words(md.replace(/!?\[([^\]]*)\]\((?:https?:\/\/|mailto:|\/|#|\.)[^)\s]*\)/g, '$1'))} `;
+
+const PHRASING = new Set(['a', 'code', 'strong', 'em', 'b', 'i', 'span', 'kbd', 'sup', 'sub', 'abbr', 'mark', 'small']);
+type DomNode = {type: string; data?: string; name?: string; children?: DomNode[]};
+/** A node's text, with a space at the edges of every element that is not phrasing (cells, lines of code, paragraphs). */
+function textOf(node: DomNode): string {
+  if (node.type === 'text') return node.data ?? '';
+  // React's <!-- --> between two values of one text, and anything else that is not an element, is no text.
+  if (node.type !== 'tag') return '';
+  const inner = (node.children ?? []).map(textOf).join('');
+  return PHRASING.has(node.name ?? '') ? inner : ` ${inner} `;
+}
+
+/**
+ * What the HTML page body shows that its twin does not say: each table row, list item (a
+ * paragraph at a time), code block and heading, as "kind: text". Buttons, the hidden second
+ * copy of an API page's response examples and heading anchors are not content.
+ */
+function missingFromTwin(html: string, md: string): string[] {
+  const $ = cheerio.load(html);
+  const body = $('article .theme-doc-markdown').first();
+  body.find('.api-aside .api-response-examples, button, .hash-link').remove();
+  const items: [string, DomNode][] = [];
+  body.find('tr').each((_, row) => void items.push(['row', row as DomNode]));
+  body.find('li').each((_, li) => {
+    const item = $(li).clone();
+    item.find('ul, ol, .theme-code-block, pre').remove();
+    const paragraphs = item.children('p');
+    if (paragraphs.length) paragraphs.each((_, p) => void items.push(['list item', p as DomNode]));
+    else items.push(['list item', item[0] as DomNode]);
+  });
+  body.find('pre').each((_, pre) => void items.push(['code', pre as DomNode]));
+  body.find('h2, h3, h4').each((_, h) => void items.push(['heading', h as DomNode]));
+  const twin = twinWords(md);
+  return items.filter(([, node]) => {
+    const said = words(textOf(node));
+    return said !== '' && !twin.includes(` ${said} `);
+  }).map(([kind, node]) => `${kind}: ${textOf(node).replace(/\s+/g, ' ').trim().slice(0, 120)}`);
+}
+
+/** Where a page and its twin differ on purpose, and why. */
+const DIFFER_ON_PURPOSE: {route: string; text: RegExp; why: string}[] = [
+  {
+    route: '/docs/support/ai-assistants',
+    text: /^code: .*violet-cloud-docs/,
+    why: "the twin names the MCP server \"docs\": a brand's name in it would not follow a partner's brand (plugins/markdown-twins/components.ts)",
+  },
+];
+
 describe('Markdown twins in the build', () => {
   it('exist for every built doc route, with the page title and headings', () => {
     expect(docRoutes.length).toBeGreaterThan(200);
@@ -33,6 +85,25 @@ describe('Markdown twins in the build', () => {
       });
     }
     expect(missing).toEqual([]);
+  });
+
+  it('say what the page says: every table row, list item, code block and heading of the page body', () => {
+    const missing: string[] = [];
+    for (const route of docRoutes) {
+      const html = readFileSync(path.join(buildDir, `${route.slice(1)}.html`), 'utf8');
+      for (const line of missingFromTwin(html, twinOf(route))) {
+        if (!DIFFER_ON_PURPOSE.some((d) => d.route === route && d.text.test(line))) missing.push(`${route}: ${line}`);
+      }
+    }
+    expect(missing, `the twin lacks what its page shows:\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('name what a twin lacks: the rows of a table it left empty, an item, a code block', () => {
+    const html = `<article><div class="theme-doc-markdown"><h2>Cost</h2><table><thead><tr><th>Size</th><th>Per month</th></tr></thead>
+      <tbody><tr><td>38 GB</td><td>$1.94</td></tr></tbody></table><ul><li><p>Run it:</p><div class="theme-code-block"><pre><code>ls -l</code></pre></div></li></ul>
+      <pre><code><span>ls</span> <span>-l</span></code></pre><button>Copy</button></div></article>`;
+    expect(missingFromTwin(html, '## Cost\n\n| Size | Per month |\n| -- | -- |\n\n- Run it:\n\n  ```bash\n  ls -l\n  ```\n')).toEqual(['row: 38 GB $1.94']);
+    expect(missingFromTwin(html, '## Cost\n\n|  |\n|  |\n')).toEqual(['row: Size Per month', 'row: 38 GB $1.94', 'list item: Run it:', 'code: ls -l', 'code: ls -l']);
   });
 
   it('are named by their page with <link rel="alternate" type="text/markdown">', () => {
