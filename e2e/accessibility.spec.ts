@@ -17,7 +17,7 @@
 // Tests at the end show the scans still find a contrast failure that only dark mode has, in
 // the content of any route and in the shared parts of the routes that check them.
 import {expect, test, type Page} from '@playwright/test';
-import {axeViolations, builtRoutes, nextFrames, noPrefetch, SEARCH_INDEX_PATIENCE, waitForTablesChecked, type AxeScope} from './helpers';
+import {axeViolations, builtRoutes, nextFrames, noPrefetch, SEARCH_INDEX_PATIENCE, waitForHydration, waitForTablesChecked, type AxeScope} from './helpers';
 import {forbiddenSeen, PARTNER_VALUES} from './reader-view';
 
 const MODES = ['light', 'dark'] as const;
@@ -77,7 +77,7 @@ const withMode = (route: string, mode: Mode) => {
  * reachable (the page body says so), a results page that was asked a query with its results.
  */
 async function settled(page: Page, mode: Mode): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', undefined, {timeout: SETTLE_MS});
+  await waitForHydration(page, SETTLE_MS);
   await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
   await waitForTablesChecked(page, SETTLE_MS);
   const asked = new URL(page.url()).searchParams.get('q')?.trim();

@@ -91,9 +91,9 @@ export async function nextFrames(page: Page, count = 2): Promise<void> {
   );
 }
 
-/** Waits until React has hydrated the page, so clicks reach their handlers. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true');
+/** Waits until React has hydrated the page, so clicks reach their handlers; `timeout` bounds the wait where a test goes on to other pages. */
+export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', undefined, timeout === undefined ? undefined : {timeout});
 }
 
 /** An http(s) address whose last path segment has no file extension: a route of the site, or an API call. `page.unroute(PAGE_ADDRESS)` ends `patientBrandLookup`. */

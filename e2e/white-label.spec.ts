@@ -7,7 +7,7 @@
 import {expect, test, type BrowserContext, type Page} from '@playwright/test';
 import {DEFAULT_BRAND} from '../src/branding/defaults';
 import {DEFAULT_VALUES} from '../src/branding/contentValues';
-import {builtRoutes, nextFrames, noPrefetch, patientBrandLookup} from './helpers';
+import {builtRoutes, nextFrames, noPrefetch, patientBrandLookup, waitForHydration} from './helpers';
 import {forbiddenSeen, forbiddenVisible, headUrls, initech} from './reader-view';
 
 const API = '**/v1/auth/partner-config/docs?domain=*';
@@ -53,7 +53,7 @@ async function crawl(page: Page, origin: string, routes: readonly string[], forb
   const report = (route: string, when: string, seen: string[]) => seen.length && found.push(`${route}${when}: ${seen.join(', ')}`);
   for (const route of routes) {
     await page.goto(origin + route, {waitUntil: 'domcontentloaded'});
-    await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', undefined, {timeout: 30_000});
+    await waitForHydration(page, 30_000);
     report(route, ' (as it became interactive)', await forbiddenVisible(page, forbidden));
     await hooks.afterInteractive?.(page);
     await page.waitForFunction((selector) => document.querySelector(selector) !== null, PARTNER_READY, {timeout: 30_000});

@@ -97,6 +97,9 @@ function evaluate(expression: string, scope: Scope, where: string): unknown {
   }
 }
 
+/** An expression with nothing to evaluate: empty, or a comment (`{/* … *\/}`). */
+const saysNothing = (expression: string) => /^\s*(\/\*[\s\S]*\*\/)?\s*$/.test(expression);
+
 interface EstreeNode {
   type: string;
   source?: {value: string};
@@ -288,8 +291,7 @@ export async function twinTree(file: string, source: string, options: TwinOption
           return [];
         case 'mdxFlowExpression':
         case 'mdxTextExpression': {
-          const value = node.value.trim();
-          if (value === '' || /^\/\*[\s\S]*\*\/$/.test(value)) return [];
+          if (saysNothing(node.value)) return [];
           try {
             return valueToMdast(evaluate(node.value, scope, where), node.type === 'mdxTextExpression');
           } catch (error) {
@@ -306,7 +308,7 @@ export async function twinTree(file: string, source: string, options: TwinOption
             // Rows an expression makes are rendered as the page renders them, then read as HTML rows.
             const rowsOf = (expression: RootContent): TableRow[] => {
               const value = (expression as {value: string}).value;
-              if (value.trim() === '' || /^\/\*[\s\S]*\*\/$/.test(value.trim())) return [];
+              if (saysNothing(value)) return [];
               const rendered = evaluate(value, scope, where);
               const markup = (Array.isArray(rendered) ? rendered : [rendered]).map((v) => (isValidElement(v) ? renderToStaticMarkup(v) : '')).join('');
               const table = htmlToMdast(`<table><tbody>${markup}</tbody></table>`, false).find((n): n is Table => n.type === 'table');
