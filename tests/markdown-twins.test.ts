@@ -33,13 +33,13 @@ function textOf(node: DomNode): string {
 
 /**
  * What the HTML page body shows that its twin does not say: each table row, list item (a
- * paragraph at a time), code block and heading, as "kind: text". Buttons, the hidden second
- * copy of an API page's response examples and heading anchors are not content.
+ * paragraph at a time), code block and heading, as "kind: text". Buttons and heading
+ * anchors are not content.
  */
 function missingFromTwin(html: string, md: string): string[] {
   const $ = cheerio.load(html);
   const body = $('article .theme-doc-markdown').first();
-  body.find('.api-aside .api-response-examples, button, .hash-link').remove();
+  body.find('button, .hash-link').remove();
   const items: [string, DomNode][] = [];
   body.find('tr').each((_, row) => void items.push(['row', row as DomNode]));
   body.find('li').each((_, li) => {

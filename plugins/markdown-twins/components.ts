@@ -134,8 +134,8 @@ export const TWIN_COMPONENTS: Readonly<Record<string, TwinHandler>> = {
   ApiFields: transparent,
   ApiCodeSamples: transparent,
   ApiCodeSample: ({props, children}) => labelled(props.label, children),
-  // A second copy of the response examples, for the wide layout: the twin has them under each status.
-  ApiResponseExamples: () => [],
+  // The response examples, each under its status, as the page shows them on a phone.
+  ApiResponseExamples: transparent,
   // The request console's opener: a button that needs the site's script.
   ApiConsole: () => [],
 };

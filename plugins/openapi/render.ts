@@ -363,11 +363,10 @@ export function renderOperation(
     const shown = sharedError
       ? Object.entries(media!.examples!).filter(([name]) => operationCodes.includes(name)).slice(0, 1).map(([, e]) => ({title: (e as {summary?: string}).summary, value: e.value}))
       : examplesOf(media, doc);
+    // Shown once, in the aside below: beside the request on wide screens, after the
+    // reference on narrow ones. A tab names the status; a block names its example if titled.
     for (const example of shown) {
-      const block = codeBlock('json', JSON.stringify(example.value, null, 2), blockTitle(`${status} response`, example.title));
-      // Beside the request on wide screens (the aside below), here on narrow ones.
-      nodes.push(jsx('div', {className: 'api-response-example'}, [block]));
-      responseExamples.push({status, block});
+      responseExamples.push({status, block: codeBlock('json', JSON.stringify(example.value, null, 2), example.title ? blockTitle(`${status} response`, example.title) : undefined)});
     }
   }
 
@@ -397,9 +396,8 @@ export function renderOperation(
   // unpicked ones `hidden`, for no-JS readers and the search crawler), and hydration keeps
   // the highlighted code instead of remounting it (see src/components/ApiCodeSamples).
   // From 1280 px the request and its answers stand beside the reference, sticky
-  // (src/css/custom.css): the samples, and the response examples once more, one tab per
-  // status (the Markdown twin leaves that copy out: it has them under each status).
-  const firstOfStatus = responseExamples.filter((example, i) => responseExamples.findIndex((e) => e.status === example.status) === i);
+  // (src/css/custom.css): the samples, and the response examples, one tab per status.
+  const statuses = [...new Set(responseExamples.map((e) => e.status))];
   nodes.push(
     jsx('div', {className: 'api-aside'}, [
       // The request console's opener, above the samples it sends (src/components/ApiConsole):
@@ -407,8 +405,11 @@ export function renderOperation(
       ...(operation.operationId ? [jsx('ApiConsole', {operationId: String(operation.operationId)}, [])] : []),
       heading(2, 'Code samples'),
       jsx('ApiCodeSamples', {}, samples.map((s) => jsx('ApiCodeSample', {value: s.id, label: s.label}, [codeBlock(s.lang, s.code)]))),
-      ...(firstOfStatus.length
-        ? [jsx('ApiResponseExamples', {}, firstOfStatus.map(({status, block}) => jsx('ApiCodeSample', {value: status, label: status}, [{...block, meta: null}])))]
+      ...(statuses.length
+        ? [
+            heading(2, 'Response examples'),
+            jsx('ApiResponseExamples', {}, statuses.map((status) => jsx('ApiCodeSample', {value: status, label: status}, responseExamples.filter((e) => e.status === status).map((e) => e.block)))),
+          ]
         : []),
     ]),
   );
