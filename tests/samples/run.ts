@@ -1,7 +1,7 @@
 /**
  * Runs API samples against the mock: curl and shell pipelines with bash, Python with
- * Debian's python3 and `requests`, JavaScript with Node (its `fetch`), Go compiled together
- * (go.ts). Each page gets a working directory that is also the reader's home: the page's
+ * Debian's python3 and `requests` (each in a fork of one interpreter that has imported it,
+ * warmPython.ts), JavaScript with Node (its `fetch`), Go compiled together (go.ts). Each page gets a working directory that is also the reader's home: the page's
  * blocks titled with a file name are files there (`-d @spot.json`, `~/.ssh/config`). A
  * sample is written to a file and run as a program, never pasted into a shell command.
  * The key and ids come from the environment, as the samples read them.
@@ -14,6 +14,7 @@ import type {Mock, MockRequest} from './mock';
 import {buildGoSamples} from './go';
 import {outputProblems} from './outputs';
 import type {Sample, SampleLanguage} from './pages';
+import {startWarmPython, type WarmPython} from './warmPython';
 
 export interface Tools {
   go: string;
@@ -95,10 +96,15 @@ function writeFiles(dir: string, files: Iterable<[string, string]>) {
 export async function runSamples(samples: Sample[], mock: Mock, options: RunOptions): Promise<Outcome[]> {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const root = mkdtempSync(path.join(tmpdir(), 'api-samples-'));
+  let python: WarmPython | undefined;
   try {
     const runnable = samples.filter((s) => !s.skip);
     const goSamples = runnable.filter((s) => s.language === 'go');
-    const go = await buildGoSamples(goSamples.map((s) => s.block.code), path.join(root, 'go'), options.tools.go, options.tools.goCache);
+    const [go, warm] = await Promise.all([
+      buildGoSamples(goSamples.map((s) => s.block.code), path.join(root, 'go'), options.tools.go, options.tools.goCache),
+      runnable.some((s) => s.language === 'python') ? startWarmPython(options.tools.python) : undefined,
+    ]);
+    python = warm;
     const goIndex = new Map(goSamples.map((s, i) => [s, i]));
 
     const env: NodeJS.ProcessEnv = {
@@ -127,8 +133,8 @@ export async function runSamples(samples: Sample[], mock: Mock, options: RunOpti
         const language = sample.language as Exclude<SampleLanguage, 'go'>;
         const file = path.join(dir, FILE[language]);
         writeFileSync(file, sample.block.code);
-        const command = language === 'curl' ? 'bash' : language === 'python' ? options.tools.python : process.execPath;
-        exit = await execute(command, [file], dir, {...env, HOME: dir}, timeoutMs);
+        if (language === 'python') exit = await python!.run(file, dir, {...env, HOME: dir}, timeoutMs);
+        else exit = await execute(language === 'curl' ? 'bash' : process.execPath, [file], dir, {...env, HOME: dir}, timeoutMs);
       }
       outcome.requests = mock.take(token);
       const problems: string[] = [];
@@ -168,6 +174,7 @@ export async function runSamples(samples: Sample[], mock: Mock, options: RunOpti
     await Promise.all(Array.from({length: Math.max(2, availableParallelism() * 2)}, worker));
     return samples.map((s) => outcomes.get(s)!);
   } finally {
+    await python?.close();
     rmSync(root, {recursive: true, force: true});
   }
 }
