@@ -3,11 +3,24 @@ import {listParam, stringListParam} from './params';
 import type {SearchRecord} from './records';
 import type {Index} from './searchIndex';
 
-function attributeValues(record: SearchRecord, attribute: string): string[] {
+/** The value at a dotted attribute path (`hierarchy.lvl0`) of a record. */
+function valueAt(record: SearchRecord, path: readonly string[]): unknown {
   let value: unknown = record;
-  for (const key of attribute.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+}
+
+function attributeValues(record: SearchRecord, path: readonly string[]): string[] {
+  const value = valueAt(record, path);
   if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map(String);
   return value === null || value === undefined ? [] : [String(value)];
+}
+
+/** Whether the record has `wanted` among the values at `path` (what `attributeValues(...).includes` says, without building the list: a filter asks it of every record). */
+function hasValue(record: SearchRecord, path: readonly string[], wanted: string): boolean {
+  const value = valueAt(record, path);
+  if (Array.isArray(value)) return value.some((v) => v !== null && v !== undefined && String(v) === wanted);
+  return value !== null && value !== undefined && String(value) === wanted;
 }
 
 type Predicate = (record: SearchRecord) => boolean;
@@ -21,7 +34,8 @@ function facetPredicate(filter: string): Predicate {
   const negated = value.startsWith('-');
   if (negated) value = value.slice(1);
   else if (value.startsWith('\\-')) value = value.slice(1);
-  return (record) => attributeValues(record, attribute).includes(value) !== negated;
+  const path = attribute.split('.');
+  return (record) => hasValue(record, path, value) !== negated;
 }
 
 /** AND of the list, OR inside nested lists. */
@@ -67,7 +81,8 @@ export function facetCounts(records: SearchRecord[], ids: number[], value: unkno
   const counts: Record<string, Record<string, number>> = {};
   for (const attribute of attributes) {
     const bucket: Record<string, number> = {};
-    for (const id of ids) for (const v of attributeValues(records[id], attribute)) bucket[v] = (bucket[v] ?? 0) + 1;
+    const path = attribute.split('.');
+    for (const id of ids) for (const v of attributeValues(records[id], path)) bucket[v] = (bucket[v] ?? 0) + 1;
     counts[attribute] = bucket;
   }
   return counts;
