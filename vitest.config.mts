@@ -11,10 +11,11 @@ const EXCLUDE = ['node_modules/**', 'build/**', 'build-*/**', '.docusaurus/**', 
  * files, so a test that starts doing so is isolated without a list to keep up.
  */
 const CHANGES_SHARED_STATE = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\(/;
-const isolatedFiles = readdirSync('.', {recursive: true, encoding: 'utf8'})
-  .filter((file) => file.endsWith('.test.ts') && !/^(node_modules|build|e2e|\.docusaurus)[\\/]/.test(file) && !/^build-/.test(file))
-  .filter((file) => CHANGES_SHARED_STATE.test(readFileSync(file, 'utf8')))
-  .map((file) => file.split('\\').join('/'));
+const SOURCE_DIRS = readdirSync('.', {withFileTypes: true})
+  .filter((entry) => entry.isDirectory() && !/^(node_modules|build|e2e|\..*)$/.test(entry.name) && !entry.name.startsWith('build-'))
+  .map((entry) => entry.name);
+const isolatedFiles = SOURCE_DIRS.flatMap((dir) => readdirSync(dir, {recursive: true, encoding: 'utf8'}).map((file) => `${dir}/${file.split('\\').join('/')}`))
+  .filter((file) => file.endsWith('.test.ts') && CHANGES_SHARED_STATE.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   // Components under test import site modules as pages do.
