@@ -66,9 +66,12 @@ describe('search records in the build', () => {
 
   // 150 KB held for the first 131 pages (62 KB); the guides tripled the indexed prose (200 KB);
   // the library and tutorial pages, the last 13 routes of the site, added 31 KB. The prebuilt
-  // index added about 180 KB: it halves the browser's work before the first answer. The reader
-  // downloads this file only on the first search, or on /search.
-  it('stay small: at most 440 KB brotli for this site, its index included', () => {
-    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(440 * 1024);
+  // index added about 180 KB: it halves the browser's work before the first answer. The
+  // procedures made to work as typed (SSH between VMs, MPI builds, recovery paths, pagination
+  // loops) added about 12 KB. No page loads this file any more: readers load the chunked index
+  // a query needs (tests/search-chunks.test.ts holds that budget); the MCP server and
+  // `search:push` read it.
+  it('stay small: at most 460 KB brotli for this site, its index included', () => {
+    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(460 * 1024);
   });
 });
