@@ -1,7 +1,8 @@
 /**
  * Runs API samples against the mock: curl and shell pipelines with bash, Python with
  * Debian's python3 and `requests` (each in a fork of one interpreter that has imported it,
- * warmPython.ts), JavaScript with Node (its `fetch`), Go compiled together (go.ts). Each page gets a working directory that is also the reader's home: the page's
+ * warmPython.ts), JavaScript with Node (its `fetch`), Go compiled together (go.ts). Each
+ * page gets a working directory that is also the reader's home: the page's
  * blocks titled with a file name are files there (`-d @spot.json`, `~/.ssh/config`). A
  * sample is written to a file and run as a program, never pasted into a shell command.
  * The key and ids come from the environment, as the samples read them.
