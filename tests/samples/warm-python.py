@@ -82,6 +82,13 @@ def sample_traceback(file):
     return hook
 
 
+def ended(pid, status):
+    """Reports a sample's end: its exit status, or null when a signal ended it."""
+    task_id = children.pop(pid, None)
+    if task_id is not None:
+        send({"id": task_id, "code": os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None})
+
+
 def reap():
     while children:
         try:
@@ -90,9 +97,7 @@ def reap():
             return
         if pid == 0:
             return
-        task_id = children.pop(pid, None)
-        if task_id is not None:
-            send({"id": task_id, "code": os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None})
+        ended(pid, status)
 
 
 def main():
@@ -115,10 +120,7 @@ def main():
         reap()
     # stdin closed: wait for the samples still running, then end.
     while children:
-        pid, status = os.waitpid(-1, 0)
-        task_id = children.pop(pid, None)
-        if task_id is not None:
-            send({"id": task_id, "code": os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else None})
+        ended(*os.waitpid(-1, 0))
 
 
 if __name__ == "__main__":

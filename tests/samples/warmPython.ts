@@ -26,7 +26,6 @@ export interface WarmPython {
 interface Task {
   resolve: (exit: {code: number | null}) => void;
   reject: (error: Error) => void;
-  pid?: number;
   onPid?: (pid: number) => void;
 }
 
@@ -63,7 +62,6 @@ export function startWarmPython(python: string): Promise<WarmPython> {
         const task = tasks.get(message.id!);
         if (!task) continue;
         if (message.pid !== undefined) {
-          task.pid = message.pid;
           task.onPid?.(message.pid);
         } else {
           tasks.delete(message.id!);
