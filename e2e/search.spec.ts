@@ -264,6 +264,36 @@ test.describe('search', () => {
     expect(initiators).toEqual(['link']);
   });
 
+  test('the /search page shows its first screen of results before the text of every hit has loaded', async ({page}) => {
+    // The page notes whether a result was on screen while it still said it was loading.
+    await page.addInitScript(() => {
+      const w = window as unknown as {shownWhileLoading?: number};
+      new MutationObserver(() => {
+        if (document.querySelector('main[data-results-state="loading"][aria-busy="true"] article')) w.shownWhileLoading = document.querySelectorAll('main article').length;
+      }).observe(document, {subtree: true, childList: true, attributes: true});
+    });
+    // The first screen's hits need at most one text file each: the files asked for beyond
+    // that wait until the test has seen a result, so the whole list cannot overtake it.
+    const firstScreenHits = 20;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let texts = 0;
+    await page.route('**/search/text.*.json', async (route) => {
+      texts += 1;
+      if (texts > firstScreenHits) await released;
+      await route.fallback();
+    });
+    await page.goto('/search?q=volume');
+    await expect(page.locator('main article').first()).toBeVisible({timeout: SEARCH_INDEX_PATIENCE});
+    expect(await page.locator('main').getAttribute('data-results-state')).toBe('loading');
+    release();
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
+    expect(await page.evaluate(() => (window as unknown as {shownWhileLoading?: number}).shownWhileLoading)).toBeGreaterThan(0);
+    // The whole list needed the text of many more hits, and shows a page of results.
+    expect(texts).toBeGreaterThan(2 * firstScreenHits);
+    expect(await page.locator('main article').count()).toBe(20);
+  });
+
   test('the /search page shows the error screen when the records cannot be loaded', async ({page}) => {
     await page.route(SEARCH_FILES, (route) => route.fulfill({status: 500, body: 'down'}));
     await page.goto('/search?q=volume');

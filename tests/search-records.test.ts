@@ -3,6 +3,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {newEngine, restoreEngine} from '../src/search/engine';
 import {expandRecords} from '../src/search/records';
+import {startupScripts} from '../src/ssgTemplate';
 import {routeFile} from '../server/static-site';
 import {buildDir, readRouteList, siteDir} from './docs';
 
@@ -33,7 +34,13 @@ describe('search records in the build', () => {
       // No page asks for the whole records file.
       expect(head).not.toContain(files[0]);
     }
-    expect(readFileSync(path.join(buildDir, 'search.html'), 'utf8')).toContain(`<link rel="preload" href="/search/${index}" as="fetch" crossorigin="anonymous">`);
+    const searchPage = readFileSync(path.join(buildDir, 'search.html'), 'utf8');
+    expect(searchPage).toContain(`<link rel="preload" href="/search/${index}" as="fetch" crossorigin="anonymous">`);
+    // The /search page's scripts download while it paints; other pages ask for theirs after.
+    const scripts = startupScripts(searchPage) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) expect(searchPage).toContain(`<link rel="preload" href="${src}" as="script">`);
+    for (const html of ['index.html', 'docs/intro.html']) expect(readFileSync(path.join(buildDir, html), 'utf8')).not.toContain('as="script"');
   });
 
   const file = files.length ? JSON.parse(readFileSync(path.join(searchDir, files[0]), 'utf8')) : {v: 1, pages: [], records: []};

@@ -15,6 +15,7 @@ import {prebuildIndex} from '../../src/search/engine';
 import {expandRecords, PAGE_RANK, type CompactPage, type CompactRecord, type CompactRecords} from '../../src/search/records';
 import {chunkFiles} from './chunks';
 import {extractPage} from './extract';
+import {startupScripts} from '../../src/ssgTemplate';
 
 export const RECORDS_META = 'docsearch:records';
 
@@ -137,8 +138,11 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       const tag = `<meta name="${RECORDS_META}" content="${recordsPath}">`;
       // The /search page needs the entry file at once: the browser fetches it while the app starts.
       // (`crossorigin` makes it the same request as the client's same-origin fetch, so it is reused.)
+      // Its reader waits for results, which need the app: its scripts download while the page
+      // paints (other pages ask for them only after the first paint; see src/ssgTemplate.ts).
       const searchPage = htmlFile(outDir, '/search');
-      const preload = `<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">`;
+      const startup = searchPage ? (startupScripts(readFileSync(searchPage, 'utf8')) ?? []) : [];
+      const preload = [`<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">`, ...startup.map((src) => `<link rel="preload" href="${src}" as="script">`)].join('');
       for (const file of new Set([...pages.map((p) => p.file), path.join(outDir, '404.html'), searchPage].filter((f): f is string => Boolean(f && existsSync(f))))) {
         const html = readFileSync(file, 'utf8');
         if (html.includes(RECORDS_META)) continue;

@@ -12,6 +12,12 @@ export const RESULTS_PER_PAGE = 20;
 /** Hits asked for per query: enough to group into pages and pick a matching snippet for each. */
 export const HITS_PER_QUERY = 200;
 /**
+ * Hits of the first answer the page shows from a local index, before it asks for all
+ * HITS_PER_QUERY: a chunked index loads the text of every hit it returns, a file for every
+ * few hits, and a first screen of results needs the text of a few dozen hits, not of 200.
+ */
+export const FIRST_SCREEN_HITS = RESULTS_PER_PAGE;
+/**
  * Hits kept per page before grouping. The local client keys `distinct` by page
  * (`url_without_anchor`), so an API page with dozens of matching fields cannot use up the
  * hits; Algolia keys it by `url` (the crawler's setting), where it only drops duplicates.
@@ -83,10 +89,10 @@ export function highlightParts(value: string): TextPart[] {
 const hasMatch = (parts: TextPart[]) => parts.some((p) => p.match);
 
 /** The request the page sends: the same facet filters as the modal, a few hits per page (the page groups them itself). */
-export function pageSearchParams(query: string, facetFilters: unknown, snippetWords: number): Record<string, unknown> {
+export function pageSearchParams(query: string, facetFilters: unknown, snippetWords: number, hitsPerPage = HITS_PER_QUERY): Record<string, unknown> {
   return {
     query,
-    hitsPerPage: HITS_PER_QUERY,
+    hitsPerPage,
     page: 0,
     distinct: HITS_PER_DOCUMENT,
     ...(facetFilters === undefined ? {} : {facetFilters}),

@@ -25,7 +25,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {MAX_QUERY_LENGTH} from '@site/src/search/settings';
 import {whileReaderWaits} from '@site/src/search/idle';
-import {groupHits, pageSearchParams, RESULTS_PER_PAGE, type PageHit, type PageResult, type TextPart} from '@site/src/search/resultsPage';
+import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, RESULTS_PER_PAGE, type PageHit, type PageResult, type TextPart} from '@site/src/search/resultsPage';
 import styles from './styles.module.css';
 
 /** Pause after the last keystroke before searching; a query from the URL is sent at once. */
@@ -108,14 +108,27 @@ function SearchPageContent(): ReactNode {
     }
     let current = true;
     setState((previous) => ({...previous, status: 'loading', query: trimmed}));
-    const run = () => {
-      const params = pageSearchParams(trimmed.slice(0, MAX_QUERY_LENGTH), facetFilters, snippetWords());
+    const ask = (hitsPerPage?: number) =>
       client
-        .search({requests: [{indexName: algolia.indexName, params}]})
+        .search({requests: [{indexName: algolia.indexName, params: pageSearchParams(trimmed.slice(0, MAX_QUERY_LENGTH), facetFilters, snippetWords(), hitsPerPage)}]})
         .then(({results}) => {
-          if (!current) return;
           const hits = ((results[0] as {hits?: PageHit[]} | undefined)?.hits ?? []) as PageHit[];
-          setState({status: 'ready', query: trimmed, results: groupHits(hits).map((r) => ({...r, url: processUrl.current(r.url)}))});
+          return groupHits(hits).map((r) => ({...r, url: processUrl.current(r.url)}));
+        });
+    // From a local index, the first screen of results shows as soon as its hits' text is
+    // there; the rest follows (the page stays busy until then). One request after the
+    // other: the local client answers the newest request first. Algolia answers all hits
+    // at once, so the page asks it once.
+    const run = () => {
+      const firstScreen = local
+        ? ask(FIRST_SCREEN_HITS).then((results) => {
+            if (current) setState({status: 'loading', query: trimmed, results});
+          })
+        : Promise.resolve();
+      firstScreen
+        .then(() => ask())
+        .then((results) => {
+          if (current) setState({status: 'ready', query: trimmed, results});
         })
         .catch((error: unknown) => {
           if (!current) return;
@@ -131,7 +144,7 @@ function SearchPageContent(): ReactNode {
       current = false;
       window.clearTimeout(timer);
     };
-  }, [query, client, algolia.indexName, facetFilters]);
+  }, [query, client, algolia.indexName, facetFilters, local]);
 
   const title = pageTitle(query);
   const {status, results} = state;
