@@ -1,6 +1,6 @@
 import {describe, expect, it, vi} from 'vitest';
 import {chunkFiles} from '../../plugins/search-index/chunks';
-import {checkMeta, type FetchIndexFile} from './chunked';
+import {checkMeta, withTermsPrefetched, type FetchIndexFile} from './chunked';
 import {termKey, type ChunkedMeta} from './chunkFormat';
 import {prebuildIndex, withIndex} from './engine';
 import {createLocalSearchClient, type IndexStatus} from './localClient';
@@ -82,6 +82,40 @@ describe('the chunked index in the browser', () => {
     expect(asked).toEqual([]);
   });
 
+  it("asks for the waiting query's term files before it builds the store from the entry file", async () => {
+    const events: string[] = [];
+    const {fetchFile} = server();
+    const meta = JSON.parse(FILES.get(META_NAME)!) as ChunkedMeta;
+    const vocabulary = meta.vocabulary;
+    // The store reads the vocabulary when it is built.
+    Object.defineProperty(meta, 'vocabulary', {get: () => (events.push('build'), vocabulary)});
+    const logged: FetchIndexFile = (name) => (events.push(`fetch ${name}`), fetchFile(name));
+    const client = createLocalSearchClient(async () => ({meta, fetchFile: logged}), {origin: ''});
+    const {results} = await client.search(request('hibernate'));
+    expect(results[0].hits[0].url).toBe('/docs/hibernate');
+    expect(events.indexOf(`fetch ${fileOf('hibernate')}`)).toBeLessThan(events.indexOf('build'));
+    // Fetched once: the store took the prefetched file.
+    expect(events.filter((e) => e === `fetch ${fileOf('hibernate')}`)).toHaveLength(1);
+  });
+
+  it('hands each prefetched term file over once, and fetches a failed one again', async () => {
+    let failFirst = true;
+    const {asked, fetchFile} = server({fail: (name) => name === fileOf('volume') && failFirst && !(failFirst = false)});
+    const source = withTermsPrefetched({meta: META, fetchFile}, ['volume', 'volumes', 'hibernate', 'x']);
+    // One request per file, at once; a key with no file asks for nothing.
+    expect(asked).toEqual([fileOf('volume'), fileOf('hibernate')]);
+    await expect(source.fetchFile(fileOf('hibernate'))).resolves.toBeInstanceOf(ArrayBuffer);
+    expect(asked).toHaveLength(2);
+    await source.fetchFile(fileOf('hibernate'));
+    expect(asked).toHaveLength(3);
+    // The prefetch failed: asked for, the file is fetched again.
+    await expect(source.fetchFile(fileOf('volume'))).resolves.toBeInstanceOf(ArrayBuffer);
+    expect(asked.filter((name) => name === fileOf('volume'))).toHaveLength(2);
+    // The entry file passes through.
+    await source.fetchFile(null);
+    expect(asked.at(-1)).toBe(META_NAME);
+  });
+
   it('answers exactly as the whole records file does', async () => {
     const whole = createLocalSearchClient(async () => withIndex({...FILE, index: INDEX}, expandRecords(FILE)), {origin: ''});
     const chunked = createLocalSearchClient(async () => ({meta: META, fetchFile: server().fetchFile}), {origin: ''});
@@ -158,6 +192,35 @@ describe('the chunked index in the browser', () => {
       expect(results[0].hits[0].url).toBe('/docs/snapshots');
       expect(asked[0]).toBeNull();
       expect(asked.slice(1)).toEqual([fileOf('snapshot'), expect.stringMatching(/^text\./)]);
+    } finally {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  });
+
+  it('with entryAhead, the page sends the entry file at once, and the worker takes it instead of asking; a failed one is asked for again', async () => {
+    const channel = new MessageChannel();
+    serveLocalSearch(channel.port2 as never, {origin: ''});
+    let entryDown = true;
+    const {asked, fetchFile} = server({fail: (name) => name === META_NAME && entryDown});
+    const endpoint = Object.assign(channel.port1, {onerror: null, onmessageerror: null}) as unknown as FailingEndpoint;
+    const client = createWorkerSearchClient(endpoint, {
+      loadRecordsBytes: (name) => fetchFile(name ?? null),
+      entryAhead: true,
+      fallback: async () => {
+        throw new Error('the fallback should not be used');
+      },
+    });
+    try {
+      // Asked for when the client is made, before any call.
+      expect(asked).toEqual([META_NAME]);
+      await expect(client.search(request('snapshot'))).rejects.toMatchObject({name: 'RetryError'});
+      expect(asked).toEqual([META_NAME]);
+      entryDown = false;
+      const {results} = await client.search(request('snapshot'));
+      expect(results[0].hits[0].url).toBe('/docs/snapshots');
+      // Asked again by the worker after the failure, once.
+      expect(asked.filter((name) => name === META_NAME)).toHaveLength(2);
     } finally {
       channel.port1.close();
       channel.port2.close();

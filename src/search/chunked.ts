@@ -22,6 +22,34 @@ export function isChunkedSource(value: unknown): value is ChunkedSource {
   return typeof value === 'object' && value !== null && 'meta' in value && 'fetchFile' in value;
 }
 
+/**
+ * The source with the term files of `terms` (processed query terms) already on their way:
+ * asked for as soon as the entry file is read, they load while the store is built from it
+ * (on a slow device the longer of the two) instead of after. Each prefetched file is handed
+ * over once; a failed one is fetched again when asked for.
+ */
+export function withTermsPrefetched(source: ChunkedSource, terms: Iterable<string>): ChunkedSource {
+  const early = new Map<string, Promise<ArrayBuffer>>();
+  for (const term of terms) {
+    const name = source.meta?.terms?.[termKey(term)];
+    if (typeof name !== 'string' || early.has(name)) continue;
+    const bytes = source.fetchFile(name);
+    // Not awaited here: a failure surfaces when the store asks for the file, or not at all.
+    bytes.catch(() => undefined);
+    early.set(name, bytes);
+  }
+  if (early.size === 0) return source;
+  return {
+    meta: source.meta,
+    fetchFile: (name) => {
+      const bytes = name === null ? undefined : early.get(name);
+      if (!bytes) return source.fetchFile(name);
+      early.delete(name!);
+      return bytes.catch(() => source.fetchFile(name));
+    },
+  };
+}
+
 /** JSON from a file's bytes; a clear error naming the file when it is not JSON. */
 export function parseJson<T>(bytes: ArrayBuffer, name: string): T {
   try {

@@ -11,7 +11,7 @@
  * hits (`hits.ts`); this file answers requests with them.
  */
 import type {LocalSearchClient, LocalSearchOptions, LocalSearchResponse} from './clientTypes';
-import {isChunkedSource, type ChunkedSource} from './chunked';
+import {isChunkedSource, withTermsPrefetched, type ChunkedSource} from './chunked';
 import type {IndexedRecords} from './engine';
 import {facetCounts, filterMask} from './facets';
 import {buildHit, DEFAULT_ELLIPSIS, highlightFields, pageOrigin, randomQueryId, snippetFields, type HitOptions} from './hits';
@@ -149,12 +149,21 @@ export function createLocalSearchClient(
   let built: Index | null = null;
   let chunkFailed = false;
 
+  /** The terms of the queries waiting for the index: a chunked index fetches their files while it is built. */
+  const waitingTerms = new Set<string>();
+
   function load(): Promise<Index> {
     if (loading) return loading;
     options.onStatus?.('loading');
     const attempt = (async () => {
       const loaded = await loadRecords();
-      const indexed = Array.isArray(loaded) ? {records: loaded} : loaded;
+      let indexed = Array.isArray(loaded) ? {records: loaded} : loaded;
+      if (isChunkedSource(indexed) && waitingTerms.size > 0) {
+        indexed = withTermsPrefetched(indexed, waitingTerms);
+        // The requests leave when this thread is next free: before the store is built, not after.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      waitingTerms.clear();
       if (!isChunkedSource(indexed) && !Array.isArray(indexed?.records)) throw new TypeError('The search records are not a list.');
       built = await buildIndex(indexed, options.buildInSlices ?? true);
       return built;
@@ -236,6 +245,7 @@ export function createLocalSearchClient(
     });
     let index: Index | null = null;
     if (queries.some((q) => q.terms.length > 0)) {
+      if (!built) for (const spec of queries.flatMap(searchedTerms)) waitingTerms.add(spec.processed);
       // A reader who typed a query waits for the index: its slices stop waiting for idle time.
       const readerDone = whileReaderWaits();
       try {

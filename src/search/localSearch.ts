@@ -7,6 +7,7 @@
 import type {IndexStatus, LocalSearchClient} from './localClient';
 import {fetchIndexFile, recordsUrl} from './loadRecords';
 import {PAGE_HIGHLIGHT_TAGS} from './settings';
+import {RECORDS_PRELOAD} from './startEarly';
 import {createWorkerSearchClient, forwardTo} from './workerClient';
 
 let client: LocalSearchClient | undefined;
@@ -36,7 +37,14 @@ export function localSearchClient(): LocalSearchClient {
   if (client) return client;
   const worker = startWorker();
   client = worker
-    ? createWorkerSearchClient(worker, {loadRecordsBytes: (name) => fetchIndexFile(name ?? null), indexUrl: recordsUrl, onStatus: markStatus, fallback: onThisThread})
+    ? createWorkerSearchClient(worker, {
+        loadRecordsBytes: (name) => fetchIndexFile(name ?? null),
+        indexUrl: recordsUrl,
+        // The /search page fetches the entry file from its <head>: the worker gets it at once.
+        entryAhead: document.querySelector(RECORDS_PRELOAD) !== null,
+        onStatus: markStatus,
+        fallback: onThisThread,
+      })
     : forwardTo(onThisThread());
   return client;
 }

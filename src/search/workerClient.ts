@@ -27,7 +27,12 @@ export type ToWorker =
   | {type: 'preload'; id: number}
   | {type: 'clearCache'; id: number}
   | {type: 'records'; id: number; bytes: ArrayBuffer; url?: string}
-  | {type: 'records'; id: number; error: string};
+  | {type: 'records'; id: number; error: string}
+  /** The page sends the entry file unasked, as `records` with ENTRY_AHEAD_ID: the worker waits for it instead of asking. */
+  | {type: 'entryAhead'};
+
+/** The id of the `records` message that carries the entry file sent ahead. */
+export const ENTRY_AHEAD_ID = -1;
 
 /** Worker to page. */
 export type FromWorker =
@@ -75,6 +80,12 @@ export interface WorkerClientOptions {
    */
   indexUrl?: () => Promise<string>;
   onStatus?: LocalSearchOptions['onStatus'];
+  /**
+   * Send the entry file at once, without waiting to be asked: where the page fetches it
+   * anyway (its preload link), the worker then has it as soon as it starts, instead of when
+   * a page busy hydrating gets round to its request.
+   */
+  entryAhead?: boolean;
   /** A client to use instead when the worker cannot run. */
   fallback: () => Promise<LocalSearchClient>;
 }
@@ -111,6 +122,23 @@ export function createWorkerSearchClient(worker: FailingEndpoint, options: Worke
     });
   }
 
+  /** A file of the index to the worker (null: the entry file, with its address, so the worker fetches the other files itself). */
+  function sendFile(id: number, name: string | null): void {
+    const entryUrl = async () => {
+      const url = name === null ? await options.indexUrl?.() : undefined;
+      return url ? new URL(url, globalThis.location?.href).href : undefined;
+    };
+    Promise.all([options.loadRecordsBytes(name), entryUrl()]).then(
+      ([bytes, url]) => worker.postMessage({type: 'records', id, bytes, ...(url ? {url} : {})} satisfies ToWorker, [bytes]),
+      (error: unknown) => worker.postMessage({type: 'records', id, error: error instanceof Error ? error.message : String(error)} satisfies ToWorker),
+    );
+  }
+
+  if (options.entryAhead) {
+    worker.postMessage({type: 'entryAhead'} satisfies ToWorker);
+    sendFile(ENTRY_AHEAD_ID, null);
+  }
+
   worker.onerror = (event) => {
     event.preventDefault?.();
     giveUp(event.message || 'the worker did not start');
@@ -118,18 +146,8 @@ export function createWorkerSearchClient(worker: FailingEndpoint, options: Worke
   worker.onmessageerror = () => giveUp('a message from the worker could not be read');
   worker.onmessage = ({data}: MessageEvent<FromWorker>) => {
     if (data.type === 'status') options.onStatus?.(data.status);
-    else if (data.type === 'needRecords') {
-      const name = data.name ?? null;
-      // With the entry file goes its address, so the worker fetches the other files itself.
-      const entryUrl = async () => {
-        const url = name === null ? await options.indexUrl?.() : undefined;
-        return url ? new URL(url, globalThis.location?.href).href : undefined;
-      };
-      Promise.all([options.loadRecordsBytes(name), entryUrl()]).then(
-        ([bytes, url]) => worker.postMessage({type: 'records', id: data.id, bytes, ...(url ? {url} : {})} satisfies ToWorker, [bytes]),
-        (error: unknown) => worker.postMessage({type: 'records', id: data.id, error: error instanceof Error ? error.message : String(error)} satisfies ToWorker),
-      );
-    } else if (data.type === 'answer') {
+    else if (data.type === 'needRecords') sendFile(data.id, data.name ?? null);
+    else if (data.type === 'answer') {
       const waiting = pending.get(data.id);
       if (!waiting) return;
       pending.delete(data.id);

@@ -8,7 +8,7 @@
 import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
 import {fromEntryFile} from './loadRecords';
 import {expandRecords} from './records';
-import {callClient, type Endpoint, type FromWorker, type ToWorker} from './workerClient';
+import {callClient, ENTRY_AHEAD_ID, type Endpoint, type FromWorker, type ToWorker} from './workerClient';
 
 export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptions, 'onStatus' | 'buildInSlices'> = {}): void {
   const post = (message: FromWorker) => scope.postMessage(message);
@@ -18,13 +18,23 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
   /** The entry file's address, when the page sent it: the other files are fetched from here. */
   let entryUrl: string | null = null;
 
+  /** The entry file the page said it sends unasked (`entryAhead`), until the index is first loaded. */
+  let ahead: Promise<ArrayBuffer> | null = null;
+  let aheadArrived: {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void} | null = null;
+
   /** A file of the index asked of the page (null: its entry file, which the page fetches as its preload link did). */
-  const askPage = (name: string | null) =>
-    new Promise<ArrayBuffer>((resolve, reject) => {
+  const askPage = (name: string | null) => {
+    if (name === null && ahead) {
+      const sent = ahead;
+      ahead = null;
+      return sent;
+    }
+    return new Promise<ArrayBuffer>((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, {resolve, reject});
       post(name === null ? {type: 'needRecords', id} : {type: 'needRecords', id, name});
     });
+  };
 
   /** A file of the index: the entry file from the page, the others fetched here once its address is known. */
   const fileBytes = async (name: string | null): Promise<ArrayBuffer> => {
@@ -58,9 +68,15 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
 
   scope.onmessage = ({data}: MessageEvent<ToWorker>) => {
     switch (data.type) {
+      case 'entryAhead':
+        ahead = new Promise<ArrayBuffer>((resolve, reject) => (aheadArrived = {resolve, reject}));
+        // A failure is the load's to report, when it takes this file.
+        ahead.catch(() => undefined);
+        break;
       case 'records': {
-        const request = waiting.get(data.id);
+        const request = data.id === ENTRY_AHEAD_ID ? aheadArrived : waiting.get(data.id);
         waiting.delete(data.id);
+        if (data.id === ENTRY_AHEAD_ID) aheadArrived = null;
         if ('bytes' in data) {
           if (data.url) entryUrl = data.url;
           request?.resolve(data.bytes);
