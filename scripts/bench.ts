@@ -3,7 +3,7 @@
  * Lighthouse mobile figures, and our pages against a stock Docusaurus, measured in one
  * run on this machine.
  */
-import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
@@ -19,7 +19,7 @@ import {benchSearch} from './bench/search';
 import {benchSearchPage, SEARCH_PAGE_TERMS, type SearchPageTimes} from './bench/search-page';
 import {benchModalFirstSearch, benchSyntheticSite, chunkReport, type ModalFirstSearch} from './bench/search-chunks';
 import {lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
-import {chromeFlags, chromePath, coldBuild, kb, largestDocRoute, run, siteDir, STOCK_TARGETS, type BuildFigures} from './bench/common';
+import {chromeFlags, chromePath, coldBuild, kb, largestDocRoute, run, siteDir, STOCK_TARGETS, variantBuild, type BuildFigures} from './bench/common';
 import {benchMarkdownStep, markdownReport} from './bench/markdown-step';
 import {benchAgainstStock, stockTable} from './bench/stock-compare';
 import {benchStartup, startupReport} from './bench/startup';
@@ -27,24 +27,6 @@ import {benchStartup, startupReport} from './bench/startup';
 const outRoot = path.join(siteDir, 'build-bench');
 const resultsDir = path.join(siteDir, 'bench-results');
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-
-/**
- * The site as it would build without one of our additions (`remove`: paths of the sources
- * to leave out), to measure what the addition costs a first load. Built from a copy of the
- * sources so the working tree is never touched.
- */
-async function variantBuild(name: string, remove: string[], outDir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
-  const copyDir = path.join(outRoot, `${name}-site`);
-  rmSync(copyDir, {recursive: true, force: true});
-  mkdirSync(copyDir, {recursive: true});
-  for (const entry of ['docs', 'src', 'static', 'plugins', 'openapi', 'i18n', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json']) {
-    if (existsSync(path.join(siteDir, entry))) cpSync(path.join(siteDir, entry), path.join(copyDir, entry), {recursive: true});
-  }
-  for (const entry of remove) rmSync(path.join(copyDir, entry), {recursive: true, force: true});
-  symlinkSync(path.join(siteDir, 'node_modules'), path.join(copyDir, 'node_modules'), 'dir');
-  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {cwd: copyDir, env: {...process.env, ...env}, watchMemory: true});
-  await writeBuildManifest(outDir);
-}
 
 /**
  * The baseline for what local search adds: the stock theme's DocSearch bar (no SearchBar

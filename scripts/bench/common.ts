@@ -1,8 +1,9 @@
 /** What the bench's parts share: the browser they launch, child processes, the pages they pick. */
 import {spawn} from 'node:child_process';
-import {readFileSync, rmSync, statSync} from 'node:fs';
+import {cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {writeBuildManifest} from '../../server/build-manifest';
 import {routeFile} from '../../server/static-site';
 import {watchTreeRss} from './tree-rss';
 
@@ -79,4 +80,22 @@ export async function coldBuild(bundler: 'faster' | 'webpack', outDir: string, e
   rmSync(rssFile, {force: true});
   const largestProcessKb = Math.max(...peaks);
   return {seconds, peakRssMb: Math.max(treePeakKb, largestProcessKb) / 1024, largestProcessMb: largestProcessKb / 1024};
+}
+
+/**
+ * The site as it would build without one of our additions (`remove`: paths of the sources
+ * to leave out), to measure what the addition costs a first load. Built from a copy of the
+ * sources so the working tree is never touched.
+ */
+export async function variantBuild(name: string, remove: string[], outDir: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+  const copyDir = path.join(siteDir, 'build-bench', `${name}-site`);
+  rmSync(copyDir, {recursive: true, force: true});
+  mkdirSync(copyDir, {recursive: true});
+  for (const entry of ['docs', 'src', 'static', 'plugins', 'server', 'scripts', 'partners', 'openapi', 'i18n', 'docusaurus.config.ts', 'sidebars.ts', 'tsconfig.json', 'package.json']) {
+    if (existsSync(path.join(siteDir, entry))) cpSync(path.join(siteDir, entry), path.join(copyDir, entry), {recursive: true});
+  }
+  for (const entry of remove) rmSync(path.join(copyDir, entry), {recursive: true, force: true});
+  symlinkSync(path.join(siteDir, 'node_modules'), path.join(copyDir, 'node_modules'), 'dir');
+  await run(path.join(siteDir, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', outDir], {cwd: copyDir, env: {...process.env, ...env}, watchMemory: true});
+  await writeBuildManifest(outDir);
 }

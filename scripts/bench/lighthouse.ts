@@ -1,6 +1,6 @@
 /**
  * One Lighthouse run with its mobile defaults (emulated phone, simulated slow 4G and a 4x
- * slower CPU), performance only, in a fresh headless Chromium.
+ * slower CPU, or `cpuSlowdown` times), performance only, in a fresh headless Chromium.
  */
 import {chromeFlags, chromePath} from './common';
 
@@ -16,12 +16,13 @@ export interface LighthouseRun {
   bootup: number;
 }
 
-export async function lighthouseRun(url: string): Promise<LighthouseRun> {
+export async function lighthouseRun(url: string, options: {cpuSlowdown?: number} = {}): Promise<LighthouseRun> {
   const {default: lighthouse} = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({chromePath, chromeFlags: ['--headless=new', ...chromeFlags]});
   try {
-    const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance']});
+    const throttling = options.cpuSlowdown ? {throttling: {cpuSlowdownMultiplier: options.cpuSlowdown}} : {};
+    const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...throttling});
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
     const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;

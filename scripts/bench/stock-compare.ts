@@ -7,6 +7,12 @@
  * LCP is also compared with the same page with every script removed: what it would be if
  * nothing but the HTML and CSS had to arrive.
  *
+ * Our pages are measured twice: behind our server (which also answers the partner-config
+ * API), and the way a CDN would serve them: a build made with `DOCS_API_BASE` on another
+ * origin (a stub API that knows no partner), served by the same plain static server as
+ * stock. `BENCH_CPU_SLOWDOWN` sets Lighthouse's CPU slowdown (its mobile default is 4) to
+ * reproduce a slower device.
+ *
  * Alone: `npx tsx scripts/bench/stock-compare.ts [buildDir]` (default build/; run
  * `npm run build` first). `BENCH_STOCK_ROUNDS` sets the rounds (default 5).
  */
@@ -17,7 +23,7 @@ import zlib from 'node:zlib';
 import {createApp} from '../../server/app';
 import {listFiles, routeFile} from '../../server/static-site';
 import {lighthouseRun, medianRun, type LighthouseRun} from './lighthouse';
-import {largestDocRoute, run, STOCK_TARGETS} from './common';
+import {largestDocRoute, run, STOCK_TARGETS, variantBuild} from './common';
 
 const siteDir = path.resolve(__dirname, '../..');
 
@@ -84,6 +90,27 @@ export async function staticServer(roots: string[]): Promise<{url: string; close
   return {url: `http://localhost:${port}`, close: () => new Promise((resolve) => server.close(() => resolve()))};
 }
 
+/**
+ * A partner-config API on an origin of its own that knows no partner (every lookup: 404,
+ * readable cross-origin), as the default host's pages meet it behind a CDN.
+ */
+export async function partnerApiStub(): Promise<{url: string; close: () => Promise<void>}> {
+  const server = http.createServer((request, response) => {
+    response.writeHead(404, {'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'no-store'}).end('{"error":"not_found"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as {port: number};
+  return {url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve()))};
+}
+
+/** Our site built to be served by a CDN: its partner-config API at `apiBase`, another origin. */
+export async function cdnBuild(workDir: string, apiBase: string): Promise<string> {
+  const outDir = path.join(workDir, 'ours-cdn');
+  rmSync(outDir, {recursive: true, force: true});
+  await variantBuild('cdn', [], outDir, {DOCS_API_BASE: apiBase});
+  return outDir;
+}
+
 /** Copies of pages' HTML with every <script> element and script preload removed (the no-script limit), under `dir`. */
 export function scriptlessCopies(buildDir: string, routes: {route: string; file: string}[], dir: string): void {
   rmSync(dir, {recursive: true, force: true});
@@ -110,7 +137,8 @@ export function comparedRoutes(files: ReadonlySet<string>, buildDir: string): {l
 }
 
 export interface ComparedPage {
-  site: 'stock' | 'ours';
+  /** `ours (CDN)`: the build with the partner API on another origin, behind the plain static server. */
+  site: 'stock' | 'ours' | 'ours (CDN)';
   label: string;
   route: string;
   figures: LighthouseRun;
@@ -118,9 +146,16 @@ export interface ComparedPage {
   scriptless: LighthouseRun;
 }
 
-export async function benchAgainstStock(options: {buildDir: string; workDir: string; rounds?: number; log?: (line: string) => void}): Promise<ComparedPage[]> {
+export async function benchAgainstStock(options: {buildDir: string; workDir: string; rounds?: number; cpuSlowdown?: number; cdn?: boolean; log?: (line: string) => void}): Promise<ComparedPage[]> {
   const rounds = options.rounds ?? Number(process.env.BENCH_STOCK_ROUNDS ?? 5);
+  const cpuSlowdown = options.cpuSlowdown ?? (Number(process.env.BENCH_CPU_SLOWDOWN) || undefined);
   const log = options.log ?? console.log;
+  const api = options.cdn === false ? null : await partnerApiStub();
+  let cdnDir: string | null = null;
+  if (api) {
+    log(`Building our site for a CDN (partner API at ${api.url})...`);
+    cdnDir = await cdnBuild(options.workDir, api.url);
+  }
   log('Building the stock Docusaurus classic site...');
   const stockDir = await buildStockSite(options.workDir);
   const stockFiles = await listFiles(stockDir);
@@ -136,6 +171,7 @@ export async function benchAgainstStock(options: {buildDir: string; workDir: str
   const stock = await staticServer([stockDir]);
   const stockScriptless = await staticServer([stockBare, stockDir]);
   const oursScriptless = await staticServer([ourBare, options.buildDir]);
+  const oursCdn = cdnDir ? await staticServer([cdnDir]) : null;
   const app = await createApp({buildDir: options.buildDir});
   await app.listen({port: 0, host: '127.0.0.1'});
   const ours = `http://localhost:${(app.server.address() as {port: number}).port}`;
@@ -143,20 +179,25 @@ export async function benchAgainstStock(options: {buildDir: string; workDir: str
     const targets = [
       ...stockRoutes.map((r) => ({site: 'stock' as const, ...r, url: stock.url + r.route, bare: stockScriptless.url + r.route})),
       ...ourRoutes.map((r) => ({site: 'ours' as const, ...r, url: ours + r.route, bare: oursScriptless.url + r.route})),
+      ...(oursCdn ? ourRoutes.map((r) => ({site: 'ours (CDN)' as const, ...r, url: oursCdn.url + r.route, bare: oursScriptless.url + r.route})) : []),
     ];
     const runs = new Map<string, LighthouseRun[]>();
     const add = (key: string, figures: LighthouseRun) => runs.set(key, [...(runs.get(key) ?? []), figures]);
     for (let round = 0; round < rounds; round += 1) {
-      log(`Lighthouse round ${round + 1} of ${rounds} (${targets.length * 2} pages)...`);
+      log(`Lighthouse round ${round + 1} of ${rounds} (${targets.length + new Set(targets.map((t) => t.bare)).size} pages${cpuSlowdown ? `, CPU ${cpuSlowdown}x slower` : ''})...`);
+      // A page's no-script copy is the same for both ways of serving ours: measured once a round.
+      const bareDone = new Set<string>();
       for (const target of targets) {
-        add(target.url, await lighthouseRun(target.url));
-        add(target.bare, await lighthouseRun(target.bare));
+        add(target.url, await lighthouseRun(target.url, {cpuSlowdown}));
+        if (bareDone.has(target.bare)) continue;
+        bareDone.add(target.bare);
+        add(target.bare, await lighthouseRun(target.bare, {cpuSlowdown}));
       }
     }
     return targets.map((t) => ({site: t.site, label: t.label, route: t.route, figures: medianRun(runs.get(t.url)!), scriptless: medianRun(runs.get(t.bare)!)}));
   } finally {
     await app.close();
-    await Promise.all([stock.close(), stockScriptless.close(), oursScriptless.close()]);
+    await Promise.all([stock.close(), stockScriptless.close(), oursScriptless.close(), oursCdn?.close(), api?.close()]);
   }
 }
 
