@@ -196,3 +196,8 @@ export function libraryReleases(list: readonly Release[] = releases): Partial<Re
   }
   return out;
 }
+
+/** "March 19, 2024", in UTC. */
+export function releaseDate(date: string): string {
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'});
+}

@@ -1,5 +1,5 @@
 import type {ReactNode} from 'react';
-import {releasesOf, type Release} from '@site/src/data/releases';
+import {releaseDate, releasesOf, type Release} from '@site/src/data/releases';
 import {libraries, type LibraryId} from '@site/src/data/libraries';
 
 const AREA_LABEL: Record<Release['area'], string> = {
@@ -54,10 +54,6 @@ function Facts({groups}: {groups: readonly (readonly [string, readonly (string |
   );
 }
 
-/** "March 19, 2024", in UTC. */
-export function releaseDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC'});
-}
 
 /** One year's release entries, newest first, each with an anchor: `<ReleaseList year={2024} />`. */
 export default function ReleaseList({year}: {year: number}): ReactNode {
