@@ -1,6 +1,8 @@
 // What a reader of a page can see or follow, as the white-label checks read it: the crawl of
 // every page on a partner host (white-label.spec.ts) and on the default host (done by the
 // accessibility crawl, which loads every page there anyway).
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import type {Page} from '@playwright/test';
 
 /** What the reader can see or follow (visible text, every code block's text (hidden tabs too), link targets, visible images), and the head's URLs. */
@@ -51,25 +53,14 @@ export async function forbiddenSeen(page: Page, forbidden: readonly string[]): P
   return forbidden.filter((value) => view.includes(value.toLowerCase()));
 }
 
-/** A partner that sets every field content can show; its API answer is mocked by the tests. */
-export const initech = {
-  name: 'Initech GPU',
-  theme: 'zinc',
-  colors: {primary: {light: 'emerald'}},
-  logos: {light: '/img/partners/acme-logo.svg', dark: '/img/partners/acme-logo-dark.svg', favicon: '/img/partners/acme-favicon.svg'},
-  uris: {
-    auth: 'https://login.initech.example',
-    doc: 'https://docs.initech.example',
-    api_doc: 'https://docs.initech.example/api',
-    console: 'https://cloud.initech.example',
-    api_uri: 'https://gpu-api.initech.example',
-  },
-  support_email: 'help@initech.example',
-  sales_email: 'deals@initech.example',
-  user_docs_header: {items: [{label: 'Initech status', url: 'https://status.initech.example'}]},
-  user_docs_footer: {links: [{label: 'Initech terms', url: 'https://initech.example/terms'}]},
-  copyright: '© 2025 Initech GPU',
-};
+/**
+ * A partner that sets every field content can show: the server's demo partner file for
+ * initech.localhost (without its `domains`), which is also what tests that hold the
+ * partner-config API back answer with.
+ */
+export const initech = (({domains: _domains, ...config}) => config)(
+  JSON.parse(readFileSync(path.resolve(__dirname, '..', 'partners', 'initech.json'), 'utf8')) as {domains: string[]; name: string} & Record<string, unknown>,
+);
 
 /** What of a partner's brand the default host's readers may not see. */
 export const PARTNER_VALUES = [initech.name, 'initech.example'];
