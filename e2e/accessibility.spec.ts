@@ -13,11 +13,12 @@
 //   elements) are scanned in full on one route of each folder of the site, where each sidebar
 //   category is open and each navbar item current once; on the other routes the scan leaves
 //   them out and checks the page's own content (body, table of contents, breadcrumbs).
-// - Pages do not prefetch the pages they link to (the data-saver setting they honour).
+// - Pages do not prefetch the pages they link to (the data-saver setting they honour), and
+//   get axe-core from the browser as they load instead of from the test after each load.
 // Tests at the end show the scans still find a contrast failure that only dark mode has, in
 // the content of any route and in the shared parts of the routes that check them.
 import {expect, test, type Page} from '@playwright/test';
-import {axeViolations, builtRoutes, nextFrames, noPrefetch, SEARCH_INDEX_PATIENCE, waitForHydration, waitForTablesChecked, type AxeScope} from './helpers';
+import {axeViolations, builtRoutes, nextFrames, noPrefetch, SEARCH_INDEX_PATIENCE, waitForHydration, waitForTablesChecked, withAxe, type AxeScope} from './helpers';
 import {forbiddenSeen, PARTNER_VALUES} from './reader-view';
 
 const MODES = ['light', 'dark'] as const;
@@ -137,7 +138,10 @@ test.describe('accessibility, every page', () => {
   const routes = builtRoutes();
   const whole = sharedPartsRoutes(routes);
   test.use({reducedMotion: 'reduce'});
-  test.beforeEach(async ({context}) => noPrefetch(context));
+  test.beforeEach(async ({context}) => {
+    await noPrefetch(context);
+    await withAxe(context);
+  });
 
   for (let shard = 0; shard < SHARDS; shard += 1) {
     const mine = routes.filter((_, i) => i % SHARDS === shard);
