@@ -73,8 +73,8 @@ export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<A
 /**
  * Pages of `context` get axe-core before their own scripts run, so `axeViolations` need not
  * send it over the protocol and evaluate it after every navigation: for a test that scans
- * page after page (a tenth of a route's time in the every-page scan, and its scans run
- * faster too). Injected by the browser, it is not subject to the site's CSP.
+ * page after page (about 200 ms a route with one browser page alone; within the noise of a
+ * whole run). Injected by the browser, it is not subject to the site's CSP.
  */
 export async function withAxe(context: BrowserContext): Promise<void> {
   await context.addInitScript({content: axeSource});
