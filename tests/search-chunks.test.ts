@@ -19,16 +19,23 @@ const REQUESTS = (query: string) => [
   {indexName: 'docs', query, hitsPerPage: 10, page: 1, distinct: true, facets: ['language', 'docusaurus_tag'], facetFilters: FILTERS},
 ];
 
+/** The build's chunked files, the entry file read once: every client of a test shares it, and logs what it asks for itself. */
+let source: ReturnType<typeof chunkedSourceFromDir> | undefined;
+const sharedSource = () => (source ??= chunkedSourceFromDir(searchDir));
+
 /** A chunked client over the build's files, with the log of the files it asked for. */
 function chunkedClient(fail?: (name: string | null) => boolean) {
   const asked: (string | null)[] = [];
-  const source = chunkedSourceFromDir(searchDir, (name) => asked.push(name));
-  const fetchFile = async (name: string | null) => {
-    if (fail?.(name)) throw new Error(`${name} is unreachable`);
+  const source = sharedSource();
+  const fetchLogged = (name: string | null) => {
+    asked.push(name);
     return source.fetchFile(name);
   };
-  // Built in one go: slices only keep a page's thread free, which a test has no need of.
-  const client = createLocalSearchClient(async () => ({meta: source.meta, fetchFile}), {origin: '', buildInSlices: false});
+  const fetchFile = async (name: string | null) => {
+    if (fail?.(name)) throw new Error(`${name} is unreachable`);
+    return fetchLogged(name);
+  };
+  const client = createLocalSearchClient(async () => ({meta: source.meta, fetchFile}), {origin: ''});
   return {client, asked, meta: source.meta};
 }
 
