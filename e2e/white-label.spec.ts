@@ -30,9 +30,6 @@ const headOf = (html: string) => html.slice(0, html.search(/<\/head>/i));
  */
 const SHARDS = 6;
 
-/** Partner pages are checked once the app has applied the config it received (not only the pre-paint script's cached brand, nor a lookup that ended in the default brand). */
-const PARTNER_READY = 'html[data-has-hydrated="true"][data-brand-settled="partner"]:not([data-brand-pending])';
-
 /** What the tests of the crawl itself do to a page: after the check made as it becomes interactive, before the one made when it is ready. */
 interface CrawlHooks {
   afterInteractive?: (page: Page) => Promise<void>;
@@ -56,15 +53,16 @@ async function crawl(page: Page, origin: string, routes: readonly string[], forb
     await waitForHydration(page, 30_000);
     report(route, ' (as it became interactive)', await forbiddenVisible(page, forbidden));
     await hooks.afterInteractive?.(page);
+    // Partner pages are checked once the (hydrated) app has applied the config it received:
+    // not only the pre-paint script's cached brand, nor a lookup that ended in the default
+    // brand. The server answers the lookup in milliseconds; a page that gave up on it (after
+    // the site's 3 s) shows the default brand by design, and the crawl cannot check it.
     const settledOn = await page.waitForFunction(
       () => !document.documentElement.hasAttribute('data-brand-pending') && document.documentElement.getAttribute('data-brand-settled'),
       undefined,
       {timeout: 30_000},
     );
-    // The server answers the lookup in milliseconds; a page that gave up on it (after the
-    // site's 3 s) shows the default brand by design, and the crawl cannot check it.
     if ((await settledOn.jsonValue()) !== 'partner') throw new Error(`${route}: the page settled on the default brand: its partner-config lookup failed or took over 3 s`);
-    await page.waitForFunction((selector) => document.querySelector(selector) !== null, PARTNER_READY, {timeout: 30_000});
     // The head manager commits the brand's head tags on the next animation frame.
     await nextFrames(page);
     await hooks.beforeReady?.(page);

@@ -20,20 +20,16 @@ const REQUESTS = (query: string) => [
 ];
 
 /** The build's chunked files, the entry file read once: every client of a test shares it, and logs what it asks for itself. */
-let source: ReturnType<typeof chunkedSourceFromDir> | undefined;
-const sharedSource = () => (source ??= chunkedSourceFromDir(searchDir));
+let shared: ReturnType<typeof chunkedSourceFromDir> | undefined;
 
 /** A chunked client over the build's files, with the log of the files it asked for. */
 function chunkedClient(fail?: (name: string | null) => boolean) {
   const asked: (string | null)[] = [];
-  const source = sharedSource();
-  const fetchLogged = (name: string | null) => {
-    asked.push(name);
-    return source.fetchFile(name);
-  };
+  const source = (shared ??= chunkedSourceFromDir(searchDir));
   const fetchFile = async (name: string | null) => {
     if (fail?.(name)) throw new Error(`${name} is unreachable`);
-    return fetchLogged(name);
+    asked.push(name);
+    return source.fetchFile(name);
   };
   const client = createLocalSearchClient(async () => ({meta: source.meta, fetchFile}), {origin: ''});
   return {client, asked, meta: source.meta};
