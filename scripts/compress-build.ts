@@ -21,8 +21,17 @@ const MIN_BYTES = 1024;
  * time. Quality 11 everywhere took 77 of this step's 80 CPU seconds, 49 s of the build.
  */
 const TOP_QUALITY = new Set(['.js', '.css', '.svg', '.webmanifest']);
-export const brotliQuality = (file: string, buildDir: string) =>
-  TOP_QUALITY.has(path.extname(file)) || path.relative(buildDir, file).split(path.sep)[0] === 'search' ? 11 : 10;
+/**
+ * The search index's whole records file, which no page loads (the MCP server and
+ * `search:push` read it from disk; only the bench fetches it): quality 5, 531 KB instead of
+ * 454, in 0.15 s instead of 7 s of the build's CPU time.
+ */
+const WHOLE_RECORDS = /^search\/records\.[0-9a-f]+\.json$/;
+export const brotliQuality = (file: string, buildDir: string) => {
+  const relative = path.relative(buildDir, file).split(path.sep).join('/');
+  if (WHOLE_RECORDS.test(relative)) return 5;
+  return TOP_QUALITY.has(path.extname(file)) || relative.startsWith('search/') ? 11 : 10;
+};
 
 /**
  * Writes a .br and a .gz copy beside every text file of the build, once, so the
