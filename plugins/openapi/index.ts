@@ -5,7 +5,7 @@
  * resolved), and after the build it publishes the merged
  * spec as /openapi.yaml and /openapi.json.
  */
-import {writeFileSync} from 'node:fs';
+import {readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {stringify} from 'yaml';
@@ -24,6 +24,18 @@ export default function openApiPlugin(_context: LoadContext, options: unknown): 
   return {
     name: 'openapi-reference',
     getPathsToWatch: () => [path.join(settings.specDir, 'parts/*.yaml')],
+    // The remark step writes the spec into each API page as it compiles the page, so the
+    // bundler's persistent cache must not hand back a page compiled from an older spec: the
+    // spec's files join the cache's build dependencies, whose change evicts it.
+    configureWebpack(config) {
+      const parts = path.join(settings.specDir, 'parts');
+      const files = readdirSync(parts).filter((f) => f.endsWith('.yaml')).map((f) => path.join(parts, f));
+      const cache = (config.experiments as {cache?: {buildDependencies?: string[]}} | undefined)?.cache;
+      if (cache && Array.isArray(cache.buildDependencies)) cache.buildDependencies.push(...files);
+      const webpackCache = config.cache as {buildDependencies?: Record<string, string[]>} | undefined;
+      if (webpackCache && typeof webpackCache === 'object' && webpackCache.buildDependencies) webpackCache.buildDependencies.openapi = files;
+      return {};
+    },
     async loadContent() {
       const doc = specSnapshot(settings.specDir);
       const problems = checkCompleteness(doc, scanPages(settings));
