@@ -67,3 +67,19 @@ describe('links in built page bodies', () => {
     expect(seen.files).toBeGreaterThan(0);
   });
 });
+
+describe('text of built pages', () => {
+  it('shows no Markdown backticks outside code: a sentence from src/data rendered as plain text, not as Markdown', () => {
+    expect(existsSync(path.join(buildDir, 'index.html')), 'no build/: run `npm run build` first').toBe(true);
+    const pages = readdirSync(buildDir, {recursive: true, encoding: 'utf8'}).filter((f) => f.endsWith('.html'));
+    const found: string[] = [];
+    for (const page of pages) {
+      const text = readFileSync(path.join(buildDir, page), 'utf8')
+        .replace(/<(pre|code|script|style|textarea)\b[\s\S]*?<\/\1>/g, '')
+        .split(/<[^>]+>/);
+      for (const piece of text) if (piece.includes('`')) found.push(`${page}: ${piece.trim().slice(0, 120)}`);
+    }
+    expect(pages.length).toBeGreaterThan(200);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});

@@ -104,7 +104,7 @@ export const cloudInitEveryBoot: readonly string[] = ['bootcmd'];
 /** cloud-init's stages in the order they run on first boot, and what runs in each. */
 export const cloudInitStages: readonly {stage: string; service: string; runs: string}[] = [
   {stage: 'Local', service: 'cloud-init-local.service', runs: 'Reads the metadata and user data from the config drive, before the network is up, and writes the network configuration.'},
-  {stage: 'Network', service: 'cloud-init.service', runs: 'Sets the hostname, installs the keypair for the default user, writes `write_files`, mounts disks and runs `bootcmd`.'},
-  {stage: 'Config', service: 'cloud-config.service', runs: 'Applies the remaining configuration modules: users, groups, `ssh` settings, timezone, `apt` sources.'},
+  {stage: 'Network', service: 'cloud-init.service', runs: 'Runs `bootcmd`, writes `write_files`, grows the root partition, mounts disks, sets the hostname, creates users and groups (the default user among them), installs the keypair for the default user and applies the `ssh` settings.'},
+  {stage: 'Config', service: 'cloud-config.service', runs: 'Applies the remaining configuration modules: `apt` sources, NTP, timezone and locale, and writes `runcmd` into a script that the Final stage runs.'},
   {stage: 'Final', service: 'cloud-final.service', runs: 'Installs `packages`, runs `runcmd` and shell-script user data, and reports that cloud-init finished.'},
 ];
