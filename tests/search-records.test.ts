@@ -78,8 +78,9 @@ describe('search records in the build', () => {
   // loops) added about 12 KB. No page loads this file any more: readers load the chunked index
   // a query needs (tests/search-chunks.test.ts holds that budget); the MCP server and
   // `search:push` read it. The build now compresses it at brotli quality 5, not 11 (7 s of
-  // the build's CPU time): the 454 KB it took at 11 are 531 KB at 5.
-  it('stay small: at most 540 KB brotli for this site, its index included', () => {
-    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(540 * 1024);
+  // the build's CPU time): the 454 KB it took at 11 are 531 KB at 5. The set-up steps, ids and
+  // page loops a second round of procedure reviews asked for took it to 540 KB.
+  it('stay small: at most 570 KB brotli for this site, its index included', () => {
+    expect(statSync(path.join(searchDir, `${files[0]}.br`)).size).toBeLessThanOrEqual(570 * 1024);
   });
 });
