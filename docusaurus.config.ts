@@ -12,6 +12,7 @@ import deferredHighlightingPlugin from './plugins/deferred-highlighting';
 import keyOrderPlugin from './plugins/key-order';
 import routePrefetchPlugin from './plugins/route-prefetch';
 import compileHintsPlugin from './plugins/compile-hints';
+import startupTasksPlugin from './plugins/startup-tasks';
 import releaseFeedPlugin from './plugins/release-feed';
 import markdownTwinsPlugin from './plugins/markdown-twins';
 import securityPolicyPlugin from './plugins/security-policy';
@@ -95,6 +96,8 @@ const config: Config = {
     routePrefetchPlugin,
     // The start-up scripts compiled up front, off the main thread (Chromium).
     compileHintsPlugin,
+    // The app starts in short tasks, not one long one.
+    startupTasksPlugin,
     [searchIndexPlugin, {mode: searchMode}],
     // The release notes as an Atom feed at /release-notes.xml.
     releaseFeedPlugin,

@@ -43,6 +43,18 @@ describe('first-load scripts', () => {
   });
 });
 
+// plugins/startup-tasks: the app starts in several tasks, with no extra request.
+describe('the client entry', () => {
+  it("is the one that starts the app in steps, in the main script, and Docusaurus's own is not bundled", () => {
+    const main = startupScripts('index.html').filter((f) => f.startsWith('main.'));
+    expect(main).toHaveLength(1);
+    const code = read(main[0]);
+    expect(code.split('Docusaurus React Root onRecoverableError')).toHaveLength(2);
+    // The original's chain, preload(...).then(() => { startTransition(renderApp) }), is not there.
+    expect(scripts.filter((f) => /\.then\(\(\)=>\{\(0,[\w$]+\.startTransition\)\(/.test(read(f)))).toEqual([]);
+  });
+});
+
 describe('server HTML', () => {
   const pages = (readdirSync(buildDir, {recursive: true}) as string[]).filter((f) => f.endsWith('.html'));
 
