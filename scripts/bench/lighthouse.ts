@@ -1,7 +1,19 @@
 /**
  * One Lighthouse run with its mobile defaults (emulated phone, simulated slow 4G and a 4x
  * slower CPU, or `cpuSlowdown` times), performance only, in a fresh headless Chromium.
+ * `throttling: 'devtools'` has the browser itself slow the network and CPU during the load,
+ * instead of Lighthouse estimating a slow load from a fast one (its default, 'simulate'):
+ * slower, but it measures what the page did, not a model of it.
  */
+
+export type ThrottlingMethod = 'simulate' | 'devtools';
+
+/** The throttling method `BENCH_THROTTLING` names, or Lighthouse's default; anything else is an error. */
+export function throttlingFromEnv(value = process.env.BENCH_THROTTLING): ThrottlingMethod {
+  if (value === undefined || value === '' || value === 'simulate') return 'simulate';
+  if (value === 'devtools') return 'devtools';
+  throw new Error(`BENCH_THROTTLING must be simulate or devtools, got ${JSON.stringify(value)}`);
+}
 import {chromeFlags, chromePath} from './common';
 
 export interface LighthouseRun {
@@ -16,13 +28,14 @@ export interface LighthouseRun {
   bootup: number;
 }
 
-export async function lighthouseRun(url: string, options: {cpuSlowdown?: number} = {}): Promise<LighthouseRun> {
+export async function lighthouseRun(url: string, options: {cpuSlowdown?: number; throttling?: ThrottlingMethod} = {}): Promise<LighthouseRun> {
   const {default: lighthouse} = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({chromePath, chromeFlags: ['--headless=new', ...chromeFlags]});
   try {
     const throttling = options.cpuSlowdown ? {throttling: {cpuSlowdownMultiplier: options.cpuSlowdown}} : {};
-    const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...throttling});
+    const method = options.throttling && options.throttling !== 'simulate' ? {throttlingMethod: options.throttling} : {};
+    const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...throttling, ...method});
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
     const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;

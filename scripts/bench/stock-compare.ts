@@ -11,7 +11,8 @@
  * API), and the way a CDN would serve them: a build made with `DOCS_API_BASE` on another
  * origin (a stub API that knows no partner), served by the same plain static server as
  * stock. `BENCH_CPU_SLOWDOWN` sets Lighthouse's CPU slowdown (its mobile default is 4) to
- * reproduce a slower device.
+ * reproduce a slower device, and `BENCH_THROTTLING=devtools` has the browser slow the load
+ * itself instead of Lighthouse simulating it.
  *
  * Alone: `npx tsx scripts/bench/stock-compare.ts [buildDir]` (default build/; run
  * `npm run build` first). `BENCH_STOCK_ROUNDS` sets the rounds (default 5).
@@ -22,7 +23,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {createApp} from '../../server/app';
 import {listFiles, routeFile} from '../../server/static-site';
-import {lighthouseRun, medianRun, type LighthouseRun} from './lighthouse';
+import {lighthouseRun, medianRun, throttlingFromEnv, type LighthouseRun} from './lighthouse';
 import {largestDocRoute, run, STOCK_TARGETS, variantBuild} from './common';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -149,6 +150,7 @@ export interface ComparedPage {
 export async function benchAgainstStock(options: {buildDir: string; workDir: string; rounds?: number; cpuSlowdown?: number; cdn?: boolean; log?: (line: string) => void}): Promise<ComparedPage[]> {
   const rounds = options.rounds ?? Number(process.env.BENCH_STOCK_ROUNDS ?? 5);
   const cpuSlowdown = options.cpuSlowdown ?? (Number(process.env.BENCH_CPU_SLOWDOWN) || undefined);
+  const throttling = throttlingFromEnv();
   const log = options.log ?? console.log;
   const api = options.cdn === false ? null : await partnerApiStub();
   let cdnDir: string | null = null;
@@ -184,14 +186,14 @@ export async function benchAgainstStock(options: {buildDir: string; workDir: str
     const runs = new Map<string, LighthouseRun[]>();
     const add = (key: string, figures: LighthouseRun) => runs.set(key, [...(runs.get(key) ?? []), figures]);
     for (let round = 0; round < rounds; round += 1) {
-      log(`Lighthouse round ${round + 1} of ${rounds} (${targets.length + new Set(targets.map((t) => t.bare)).size} pages${cpuSlowdown ? `, CPU ${cpuSlowdown}x slower` : ''})...`);
+      log(`Lighthouse round ${round + 1} of ${rounds} (${targets.length + new Set(targets.map((t) => t.bare)).size} pages${cpuSlowdown ? `, CPU ${cpuSlowdown}x slower` : ''}, ${throttling} throttling)...`);
       // A page's no-script copy is the same for both ways of serving ours: measured once a round.
       const bareDone = new Set<string>();
       for (const target of targets) {
-        add(target.url, await lighthouseRun(target.url, {cpuSlowdown}));
+        add(target.url, await lighthouseRun(target.url, {cpuSlowdown, throttling}));
         if (bareDone.has(target.bare)) continue;
         bareDone.add(target.bare);
-        add(target.bare, await lighthouseRun(target.bare, {cpuSlowdown}));
+        add(target.bare, await lighthouseRun(target.bare, {cpuSlowdown, throttling}));
       }
     }
     return targets.map((t) => ({site: t.site, label: t.label, route: t.route, figures: medianRun(runs.get(t.url)!), scriptless: medianRun(runs.get(t.bare)!)}));
