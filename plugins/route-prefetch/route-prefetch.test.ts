@@ -2,6 +2,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {ChunkNames, RouteChunkNames} from '@docusaurus/types';
+import {browserReplacementOf} from '../core-client-module.testing';
 import routePrefetchPlugin, {coreDocusaurusModule} from '.';
 import {chunkIndex, routePathOfKey} from './chunks';
 
@@ -41,18 +42,7 @@ describe('the plugin', () => {
     const core = coreDocusaurusModule(process.cwd());
     // The module replaced must still be the one that makes `window.docusaurus`.
     expect(readFileSync(core, 'utf8')).toMatch(/const docusaurus = \{\s*prefetch,\s*preload,?\s*\}/);
-    const made: [RegExp, string][] = [];
-    class NormalModuleReplacementPlugin {
-      constructor(pattern: RegExp, replacement: string) {
-        made.push([pattern, replacement]);
-      }
-    }
-    const plugin = routePrefetchPlugin({siteDir: process.cwd()} as never);
-    const utils = {currentBundler: {instance: {NormalModuleReplacementPlugin}}} as never;
-    expect(plugin.configureWebpack!({} as never, true, utils, {} as never)).toEqual({});
-    const config = plugin.configureWebpack!({} as never, false, utils, {} as never) as {plugins: unknown[]};
-    expect(config.plugins).toHaveLength(1);
-    const [[pattern, replacement]] = made;
+    const [pattern, replacement] = browserReplacementOf(routePrefetchPlugin({siteDir: process.cwd()} as never));
     expect(pattern.test(core)).toBe(true);
     expect(pattern.test(core.replace('docusaurus.js', 'preload.js'))).toBe(false);
     expect(pattern.test(`${core}x`)).toBe(false);

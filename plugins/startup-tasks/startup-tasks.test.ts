@@ -1,23 +1,13 @@
 import {existsSync, readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
+import {browserReplacementOf} from '../core-client-module.testing';
 import startupTasksPlugin, {coreClientEntry} from '.';
 import {nextTask} from './nextTask';
 
 describe('the client entry in tasks', () => {
   it("replaces Docusaurus's client entry, and only in the browser bundle", () => {
     const core = coreClientEntry(process.cwd());
-    const made: [RegExp, string][] = [];
-    class NormalModuleReplacementPlugin {
-      constructor(pattern: RegExp, replacement: string) {
-        made.push([pattern, replacement]);
-      }
-    }
-    const plugin = startupTasksPlugin({siteDir: process.cwd()} as never);
-    const utils = {currentBundler: {instance: {NormalModuleReplacementPlugin}}} as never;
-    expect(plugin.configureWebpack!({} as never, true, utils, {} as never)).toEqual({});
-    const config = plugin.configureWebpack!({} as never, false, utils, {} as never) as {plugins: unknown[]};
-    expect(config.plugins).toHaveLength(1);
-    const [[pattern, replacement]] = made;
+    const [pattern, replacement] = browserReplacementOf(startupTasksPlugin({siteDir: process.cwd()} as never));
     expect(pattern.test(core)).toBe(true);
     expect(pattern.test(core.replace('clientEntry.js', 'serverEntry.js'))).toBe(false);
     expect(existsSync(replacement)).toBe(true);
