@@ -9,6 +9,22 @@ import {chromium, type Browser, type Page} from 'playwright-core';
 import {chromeFlags, chromePath as defaultChromePath} from './common';
 
 const LOADS = 5;
+/**
+ * `BENCH_CPU_SLOWDOWN=N` has the browser run each page N times slower (DevTools' CPU
+ * throttling), to stand in for a slower machine than this one. Unset or 1: no slowdown.
+ */
+export function cpuSlowdownFromEnv(value = process.env.BENCH_CPU_SLOWDOWN): number {
+  if (value === undefined || value === '') return 1;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 1) throw new Error(`BENCH_CPU_SLOWDOWN must be a number of at least 1, not "${value}"`);
+  return rate;
+}
+
+async function slowDown(page: Page, rate: number): Promise<void> {
+  if (rate === 1) return;
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', {rate});
+}
 /** Terms of different reach: many pages, a few, one section's. */
 export const SEARCH_PAGE_TERMS = ['volume', 'snapshot', 'hibernate', 'firewall rule'];
 
@@ -32,9 +48,10 @@ interface PageLoad {
   afterClient: number;
 }
 
-async function pageLoad(browser: Browser, baseUrl: string, term: string): Promise<PageLoad> {
+async function pageLoad(browser: Browser, baseUrl: string, term: string, rate: number): Promise<PageLoad> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await slowDown(page, rate);
   // A string, not a function, so the TypeScript runner adds no helpers the page lacks.
   await page.addInitScript(`(() => {
     const check = () => {
@@ -80,9 +97,10 @@ export async function typeUntilFirstHit(page: Page, query: string, timeout = 30_
   });
 }
 
-async function modalLoad(browser: Browser, baseUrl: string, term: string): Promise<number> {
+async function modalLoad(browser: Browser, baseUrl: string, term: string, rate: number): Promise<number> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await slowDown(page, rate);
   await page.goto(`${baseUrl}/docs/intro`);
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', null, {timeout: 30_000});
   const {typedAt, hitAt} = await typeUntilFirstHit(page, term);
@@ -90,7 +108,7 @@ async function modalLoad(browser: Browser, baseUrl: string, term: string): Promi
   return hitAt - typedAt;
 }
 
-export async function benchSearchPage(baseUrl: string, terms: string[], chromePath: string): Promise<SearchPageTimes[]> {
+export async function benchSearchPage(baseUrl: string, terms: string[], chromePath: string, rate = cpuSlowdownFromEnv()): Promise<SearchPageTimes[]> {
   const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags});
   try {
     const out: SearchPageTimes[] = [];
@@ -99,8 +117,8 @@ export async function benchSearchPage(baseUrl: string, terms: string[], chromePa
       const modal: number[] = [];
       // Interleaved, so a busy moment of the machine falls on both.
       for (let i = 0; i < LOADS; i += 1) {
-        page.push(await pageLoad(browser, baseUrl, term));
-        modal.push(await modalLoad(browser, baseUrl, term));
+        page.push(await pageLoad(browser, baseUrl, term, rate));
+        modal.push(await modalLoad(browser, baseUrl, term, rate));
       }
       out.push({
         term,

@@ -15,7 +15,8 @@
  * itself instead of Lighthouse simulating it.
  *
  * Alone: `npx tsx scripts/bench/stock-compare.ts [buildDir]` (default build/; run
- * `npm run build` first). `BENCH_STOCK_ROUNDS` sets the rounds (default 5).
+ * `npm run build` first). `BENCH_STOCK_ROUNDS` sets the rounds (default 5), and
+ * `BENCH_STOCK_PAGES` the pages (`scripts/bench/stock-pages.ts`).
  */
 import {existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import http from 'node:http';
@@ -25,6 +26,7 @@ import {createApp} from '../../server/app';
 import {listFiles, routeFile} from '../../server/static-site';
 import {lighthouseRun, medianRun, throttlingFromEnv, type LighthouseRun} from './lighthouse';
 import {largestDocRoute, run, STOCK_TARGETS, variantBuild} from './common';
+import {comparedPagesFromEnv, type ComparedPageName} from './stock-pages';
 
 const siteDir = path.resolve(__dirname, '../..');
 
@@ -124,15 +126,16 @@ export function scriptlessCopies(buildDir: string, routes: {route: string; file:
 }
 
 /** The routes compared: home, intro, the longest guide, an API page and a section index. */
-export function comparedRoutes(files: ReadonlySet<string>, buildDir: string): {label: string; route: string}[] {
+export function comparedRoutes(files: ReadonlySet<string>, buildDir: string, names: ReadonlySet<ComparedPageName> = comparedPagesFromEnv()): {label: string; route: string}[] {
   const longest = largestDocRoute(files, buildDir, (route) => route.startsWith('/docs/api-reference/'));
-  const wanted = [
-    {label: 'home', route: '/'},
-    {label: 'intro', route: '/docs/intro'},
-    {label: 'longest guide', route: longest},
-    {label: 'API page', route: '/docs/api-reference/core-resources/virtual-machines/manage/hibernate'},
-    {label: 'section index', route: '/docs/ai-studio'},
+  const pages: {name: ComparedPageName; label: string; route: string}[] = [
+    {name: 'home', label: 'home', route: '/'},
+    {name: 'intro', label: 'intro', route: '/docs/intro'},
+    {name: 'guide', label: 'longest guide', route: longest},
+    {name: 'api', label: 'API page', route: '/docs/api-reference/core-resources/virtual-machines/manage/hibernate'},
+    {name: 'section', label: 'section index', route: '/docs/ai-studio'},
   ];
+  const wanted = pages.filter((page) => names.has(page.name)).map(({label, route}) => ({label, route}));
   for (const {route} of wanted) if (!routeFile(route, files)) throw new Error(`The build has no page at ${route}`);
   return wanted;
 }
@@ -162,8 +165,10 @@ export async function benchAgainstStock(options: {buildDir: string; workDir: str
   const stockDir = await buildStockSite(options.workDir);
   const stockFiles = await listFiles(stockDir);
   const ourFiles = await listFiles(options.buildDir);
-  const stockRoutes = [{label: 'home', route: '/'}, {label: 'intro', route: '/docs/intro'}];
-  const ourRoutes = comparedRoutes(ourFiles, options.buildDir);
+  const pageNames = comparedPagesFromEnv();
+  // Stock's intro is every ratio's base: measured whichever pages are asked for.
+  const stockRoutes = [{label: 'home', route: '/'}, {label: 'intro', route: '/docs/intro'}].filter((r) => r.label === 'intro' || pageNames.has('home'));
+  const ourRoutes = comparedRoutes(ourFiles, options.buildDir, pageNames);
   const fileOf = (route: string, files: ReadonlySet<string>) => ({route, file: routeFile(route, files)!});
   const stockBare = path.join(options.workDir, 'stock-scriptless');
   const ourBare = path.join(options.workDir, 'ours-scriptless');
