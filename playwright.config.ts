@@ -38,8 +38,9 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/start.ts',
     url: `${baseURL}/`,
-    // No access log: thousands of lines would bury the test report.
-    env: {PORT: String(port), HOST: '127.0.0.1', ACCESS_LOG: 'off'},
+    // No access log: thousands of lines would bury the test report. No insights: no page
+    // posts to them yet, and the suite must not write to a developer's .insights/.
+    env: {PORT: String(port), HOST: '127.0.0.1', ACCESS_LOG: 'off', INSIGHTS: 'off'},
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     stdout: 'pipe',

@@ -10,6 +10,9 @@ import {sandbox} from './sandbox';
 import {health} from './health';
 import {addSecurityHeaders, type SecurityOptions} from './security-headers';
 import {brandFromConfig, type Brand} from '../src/branding/brand';
+import type {InsightsDb} from './insights/db';
+import {insightsRoutes} from './insights/routes';
+import {startInsights} from './insights/service';
 
 export interface AppOptions {
   /** Folder of the production build. */
@@ -37,6 +40,11 @@ export interface AppOptions {
    * (`ALLOWED_HOSTS`); a request to any other host gets 421 on /mcp and /sandbox.
    */
   allowedHosts?: readonly string[];
+  /**
+   * Page feedback and search insights (server/insights): how to open the database, and how
+   * many days comments are kept. Off when not given (tests that do not test them).
+   */
+  insights?: {open: () => Promise<InsightsDb>; commentDays?: number; postsPerMinute?: number};
 }
 
 /** TRUST_PROXY as Fastify takes it: `true`, or a comma-separated list of addresses and CIDR ranges. */
@@ -114,9 +122,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(partnerApi, {registry: partners});
   // Health and readiness first: cheap, and never shadowed by a page.
   let partnerFilesProblem: string | undefined;
+  // Opened in the background: the pages do not wait for the database.
+  const insights = options.insights ? startInsights({...options.insights, log: (m) => (options.logger ? app.log.warn(m) : console.error(m))}) : undefined;
+  if (insights) app.addHook('onClose', async () => insights.close());
   await app.register(health, {
-    readiness: {buildFiles: () => files.size, partners: () => partners.entries.length, partnerFilesProblem: () => partnerFilesProblem},
+    readiness: {buildFiles: () => files.size, partners: () => partners.entries.length, partnerFilesProblem: () => partnerFilesProblem, insights: insights ? () => insights.health() : undefined},
   });
+  if (insights) await app.register(insightsRoutes, {state: () => insights.state(), wrote: (error) => insights.wrote(error), files, hostServed, postsPerMinute: options.insights?.postsPerMinute});
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
   await app.register(mcp, {root: options.buildDir, files, brandFor, hostServed});
   // A mock of the API at /sandbox/v1, for trying calls from the docs (server/sandbox.ts).

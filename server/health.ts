@@ -15,6 +15,11 @@ export interface Readiness {
   partners(): number;
   /** Why the partner files on disk are not valid, or undefined when they are. */
   partnerFilesProblem(): string | undefined;
+  /**
+   * The insights store: `off`, `opening`, `ready` or `unavailable: why`. Reported, but it
+   * never makes the server not ready: with the database away the pages are still served.
+   */
+  insights?(): string;
 }
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
@@ -28,6 +33,6 @@ export async function health(app: FastifyInstance, options: {readiness: Readines
     const reasons = [...(buildFiles === 0 ? ['no build is loaded'] : []), ...(problem ? [`partner files are not valid: ${problem}`] : [])];
     return noStore(reply)
       .code(reasons.length ? 503 : 200)
-      .send({status: reasons.length ? 'not ready' : 'ready', buildFiles, partners: readiness.partners(), ...(reasons.length ? {reasons} : {})});
+      .send({status: reasons.length ? 'not ready' : 'ready', buildFiles, partners: readiness.partners(), insights: readiness.insights?.() ?? 'off', ...(reasons.length ? {reasons} : {})});
   });
 }

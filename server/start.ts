@@ -4,6 +4,7 @@ import {createApp, parseTrustProxy} from './app';
 import {closeOnSignals} from './shutdown';
 import {parseAllowedHosts} from './hosts';
 import {buildIsFresh} from '../scripts/build-state';
+import {insightsFromEnv} from './insights/config';
 
 const siteDir = path.resolve(__dirname, '..');
 const buildDir = path.join(siteDir, 'build');
@@ -27,9 +28,12 @@ async function main(): Promise<void> {
   const security = {frameAncestors: (process.env.FRAME_ANCESTORS ?? '').split(/\s+/).filter(Boolean), https: process.env.HTTPS === 'true'};
   // TRUST_PROXY: the load balancer in front (true, or its addresses), whose X-Forwarded-* headers are believed.
   // ALLOWED_HOSTS: host names served besides the default, DOCS_URL's, partner and loopback hosts.
-  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off', security, trustProxy: parseTrustProxy(process.env.TRUST_PROXY), allowedHosts: parseAllowedHosts(process.env.ALLOWED_HOSTS)});
+  // INSIGHTS=off, DATABASE_URL, INSIGHTS_DIR, INSIGHTS_COMMENT_DAYS: server/insights/config.ts.
+  const insights = insightsFromEnv(process.env, siteDir);
+  const app = await createApp({buildDir, logger: process.env.ACCESS_LOG !== 'off', security, trustProxy: parseTrustProxy(process.env.TRUST_PROXY), allowedHosts: parseAllowedHosts(process.env.ALLOWED_HOSTS), insights});
   await app.listen({port, host});
   console.log(`Docs served at http://localhost:${port}`);
+  console.log(insights ? `Page feedback and search insights are kept in ${insights.where} (INSIGHTS=off turns them off).` : 'Page feedback and search insights are off.');
   closeOnSignals(app);
 }
 

@@ -1,0 +1,70 @@
+/**
+ * The insights schema, as numbered migrations run in order at start-up. A migration once
+ * released is never edited: a change is a new one. Each runs in a transaction under an
+ * advisory lock, so two instances starting together on one PostgreSQL apply it once.
+ */
+import type {InsightsDb} from './db';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The key of the advisory lock migrations hold (any fixed number; this one spells "insights"). */
+const MIGRATION_LOCK = 0x696e7369;
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'page feedback and search events',
+    sql: `
+      CREATE TABLE feedback (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        host text NOT NULL,
+        path text NOT NULL,
+        helpful boolean NOT NULL,
+        reasons text[] NOT NULL DEFAULT '{}',
+        comment text
+      );
+      CREATE INDEX feedback_host_at ON feedback (host, at);
+      CREATE INDEX feedback_at ON feedback (at);
+      CREATE TABLE search_events (
+        id bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        host text NOT NULL,
+        path text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('search', 'click')),
+        query text NOT NULL,
+        hits integer,
+        position integer,
+        target text
+      );
+      CREATE INDEX search_events_host_at ON search_events (host, at);
+      CREATE INDEX search_events_at ON search_events (at);
+    `,
+  },
+];
+
+/** Brings the schema to the newest version; refuses a database a newer release has migrated. */
+export async function migrate(db: InsightsDb, migrations: readonly Migration[] = MIGRATIONS): Promise<{applied: number[]}> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec('CREATE TABLE IF NOT EXISTS insights_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await tx.query<{version: number}>('SELECT version FROM insights_migrations')).map((row) => row.version));
+    const known = new Set(migrations.map((m) => m.version));
+    const unknown = [...done].filter((version) => !known.has(version));
+    if (unknown.length) {
+      throw new Error(`The insights database has migration ${unknown.join(', ')}, which this version does not know: it was migrated by a newer release. Run that release, or point INSIGHTS_DIR or DATABASE_URL at another database.`);
+    }
+    const applied: number[] = [];
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (done.has(migration.version)) continue;
+      await tx.exec(migration.sql);
+      await tx.query('INSERT INTO insights_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      applied.push(migration.version);
+    }
+    return {applied};
+  });
+}

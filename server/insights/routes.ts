@@ -1,0 +1,238 @@
+/**
+ * The insights endpoints readers' browsers post to:
+ * - `POST /insights/feedback`: a page's "Was this page helpful?" answer, as JSON (the
+ *   enhanced form) or as an HTML form post (no JavaScript: answered with a redirect back
+ *   to the page's thanks note);
+ * - `POST /insights/search`: a batch of search events (the settled query and its hit
+ *   count, a result clicked and its position).
+ * Each post is checked before anything is kept: its own site's Origin, a host this server
+ * serves, a page of the build, the fields the schema names and no others, sizes, and a
+ * per-client budget keyed by a hash whose key changes every day and is never stored (no
+ * IP address is kept). A post is answered 202 once what it carries is committed; with the
+ * database away, 503 and Retry-After, and the pages go on being served.
+ */
+import {createHmac, randomBytes} from 'node:crypto';
+import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
+import {z} from 'zod';
+import {FixedWindowLimiter} from '../mcp/rate-limit';
+import {routeFile} from '../static-site';
+import {looksLikeSecret} from './secrets';
+import {FEEDBACK_REASONS, type InsightsStore, type SearchEvent} from './store';
+
+/** A comment's length, in characters, as the form's textarea caps it. */
+export const MAX_COMMENT_LENGTH = 2000;
+/** A search query's length, as the search input caps it. */
+export const MAX_QUERY_LENGTH = 64;
+/** Events in one search post (the spec batches insights views by 20). */
+export const MAX_SEARCH_EVENTS = 20;
+/** Posts one client may make a minute, feedback and search together. */
+export const INSIGHTS_POSTS_PER_MINUTE = 60;
+/** Bodies larger than this are refused before they are read. */
+export const INSIGHTS_BODY_LIMIT = 16 * 1024;
+/** What a client is told to wait when the database is away. */
+export const RETRY_AFTER_SECONDS = 30;
+
+const pagePath = z
+  .string()
+  .min(1)
+  .max(512)
+  .regex(/^\/(?!\/)[^\s?#]*$/, 'a path of this site, starting with one /, without query or fragment');
+
+const feedbackSchema = z.strictObject({
+  path: pagePath,
+  helpful: z.boolean(),
+  reasons: z.array(z.enum(FEEDBACK_REASONS)).max(FEEDBACK_REASONS.length).default([]),
+  comment: z.string().max(MAX_COMMENT_LENGTH).optional(),
+});
+
+const searchEventSchema = z.discriminatedUnion('kind', [
+  z.strictObject({kind: z.literal('search'), path: pagePath, query: z.string().min(1).max(MAX_QUERY_LENGTH), hits: z.number().int().min(0).max(100_000)}),
+  z.strictObject({
+    kind: z.literal('click'),
+    path: pagePath,
+    query: z.string().min(1).max(MAX_QUERY_LENGTH),
+    position: z.number().int().min(1).max(1000),
+    target: pagePath,
+  }),
+]);
+
+const searchSchema = z.strictObject({events: z.array(searchEventSchema).min(1).max(MAX_SEARCH_EVENTS)});
+
+/** Where the store stands: opening, open, or away (and why). */
+export type StoreState = {status: 'opening'} | {status: 'ready'; store: InsightsStore} | {status: 'unavailable'; reason: string};
+
+export interface InsightsRoutesOptions {
+  /** The store now; read at every post, so a reconnect counts at once. */
+  state: () => StoreState;
+  /** Files of the build: a post must name one of its pages. */
+  files: ReadonlySet<string>;
+  /** Hosts this server serves (default hosts, partners, loopback, ALLOWED_HOSTS). */
+  hostServed: (hostname: string) => boolean;
+  /** Told of every write's outcome (the health check reports the last failure). */
+  wrote?: (error?: unknown) => void;
+  /** Posts a client may make a minute; default INSIGHTS_POSTS_PER_MINUTE. */
+  postsPerMinute?: number;
+  now?: () => number;
+}
+
+interface Problem {
+  status: number;
+  code: string;
+  message: string;
+}
+
+const problem = (status: number, code: string, message: string): Problem => ({status, code, message});
+
+function send(reply: FastifyReply, p: Problem): FastifyReply {
+  return reply.code(p.status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send({error: {code: p.code, message: p.message}});
+}
+
+/** The first problem zod found, as one sentence naming the field. */
+function schemaProblem(error: z.ZodError): Problem {
+  const issue = error.issues[0];
+  const where = issue.path.length ? issue.path.join('.') : 'the body';
+  const message = issue.code === 'unrecognized_keys' ? `Unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}.` : `${where}: ${issue.message}`;
+  return problem(400, 'invalid_body', message);
+}
+
+/** A client's key for the rate limit: its address hashed with a key that changes every UTC day and lives only in memory. */
+function dailyClientKey(now: () => number): (ip: string) => string {
+  let day = -1;
+  let key = Buffer.alloc(0);
+  return (ip) => {
+    const today = Math.floor(now() / 86_400_000);
+    if (today !== day) {
+      day = today;
+      key = randomBytes(32);
+    }
+    return createHmac('sha256', key).update(ip).digest('base64url');
+  };
+}
+
+/** The form fields of a feedback post without JavaScript, as the JSON body would carry them. */
+function feedbackFromForm(body: string): unknown {
+  const form = new URLSearchParams(body);
+  const out: Record<string, unknown> = {};
+  for (const name of new Set(form.keys())) {
+    if (name === 'reasons') out.reasons = form.getAll('reasons');
+    else if (name === 'helpful') out.helpful = form.get('helpful') === 'yes' ? true : form.get('helpful') === 'no' ? false : form.get('helpful');
+    else if (name === 'comment') {
+      const comment = form.get('comment')?.trim();
+      if (comment) out.comment = comment;
+    } else out[name] = form.get(name);
+  }
+  return out;
+}
+
+export async function insightsRoutes(app: FastifyInstance, options: InsightsRoutesOptions): Promise<void> {
+  const now = options.now ?? Date.now;
+  const limiter = new FixedWindowLimiter({limit: options.postsPerMinute ?? INSIGHTS_POSTS_PER_MINUTE, windowMs: 60_000, now});
+  const clientKey = dailyClientKey(now);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded'], {parseAs: 'string', bodyLimit: INSIGHTS_BODY_LIMIT}, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', {parseAs: 'string', bodyLimit: INSIGHTS_BODY_LIMIT}, (_request, _body, done) => {
+    done(Object.assign(new Error('Send application/json, or a form (application/x-www-form-urlencoded) for page feedback.'), {statusCode: 415}), undefined);
+  });
+  app.setErrorHandler((error: {statusCode?: number; message: string}, request, reply) => {
+    if (error.statusCode === 413) return send(reply, problem(413, 'body_too_large', `An insights post carries at most ${INSIGHTS_BODY_LIMIT / 1024} KB.`));
+    if (error.statusCode === 415) return send(reply, problem(415, 'unsupported_media_type', error.message));
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return send(reply, problem(error.statusCode, 'bad_request', error.message));
+    request.log.error(error);
+    return send(reply, problem(500, 'internal', 'The insights endpoint failed on this post.'));
+  });
+
+  /** The checks every post passes before its body is looked at. */
+  const admit = (request: FastifyRequest, reply: FastifyReply): Problem | undefined => {
+    const host = request.hostname.toLowerCase();
+    if (!options.hostServed(host)) return problem(421, 'misdirected_request', 'This server does not serve that host.');
+    const origin = request.headers.origin;
+    let originHost: string | undefined;
+    try {
+      originHost = origin ? new URL(origin).host.toLowerCase() : undefined;
+    } catch {
+      originHost = undefined;
+    }
+    if (originHost !== (request.headers.host ?? '').toLowerCase()) return problem(403, 'cross_origin', "Insights are taken from this site's own pages only (the Origin header must be this host).");
+    const decision = limiter.take(clientKey(request.ip));
+    if (!decision.allowed) {
+      reply.header('retry-after', String(decision.retryAfterSeconds));
+      return problem(429, 'rate_limited', `Too many posts: try again in ${decision.retryAfterSeconds} s.`);
+    }
+    return undefined;
+  };
+
+  const knownPage = (path: string) => routeFile(decodeURI(path).replace(/\/$/, '') || '/', options.files) !== undefined;
+
+  /** Commits through the store; 503 with Retry-After when it is away or fails. */
+  const commit = async (reply: FastifyReply, work: (store: InsightsStore) => Promise<void>): Promise<Problem | undefined> => {
+    const state = options.state();
+    if (state.status !== 'ready') {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return problem(503, 'insights_unavailable', state.status === 'opening' ? 'The insights database is opening: try again shortly.' : 'The insights database is unavailable: try again later.');
+    }
+    try {
+      await work(state.store);
+      options.wrote?.();
+      return undefined;
+    } catch (error) {
+      options.wrote?.(error);
+      reply.request.log.error({err: error}, 'insights: a write failed');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return problem(503, 'insights_unavailable', 'The insights database is unavailable: try again later.');
+    }
+  };
+
+  app.post('/insights/feedback', async (request, reply) => {
+    const refused = admit(request, reply);
+    if (refused) return send(reply, refused);
+    const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+    let raw: unknown;
+    try {
+      raw = isForm ? feedbackFromForm(request.body as string) : JSON.parse(request.body as string);
+    } catch {
+      return send(reply, problem(400, 'invalid_json', 'The body is not valid JSON.'));
+    }
+    const parsed = feedbackSchema.safeParse(raw);
+    if (!parsed.success) return send(reply, schemaProblem(parsed.error));
+    const answer = parsed.data;
+    if (!knownPage(answer.path)) return send(reply, problem(404, 'unknown_page', `This site has no page at ${answer.path}.`));
+    const failed = await commit(reply, (store) =>
+      store.add({feedback: [{at: new Date(now()), host: request.hostname.toLowerCase(), path: answer.path, helpful: answer.helpful, reasons: answer.reasons, comment: answer.comment || undefined}]}),
+    );
+    if (failed) return send(reply, failed);
+    // Without JavaScript the reader is sent back to the page, to its thanks note.
+    if (isForm) return reply.code(303).header('cache-control', 'no-store').redirect(`${answer.path}?feedback=thanks#page-feedback`, 303);
+    return reply.code(202).header('cache-control', 'no-store').send({status: 'accepted'});
+  });
+
+  app.post('/insights/search', async (request, reply) => {
+    const refused = admit(request, reply);
+    if (refused) return send(reply, refused);
+    if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+      return send(reply, problem(415, 'unsupported_media_type', 'Search events are sent as application/json.'));
+    }
+    // A browser asking not to be tracked is not: its events are not kept, whatever sent them.
+    if (request.headers['sec-gpc'] === '1' || request.headers.dnt === '1') return reply.code(204).header('cache-control', 'no-store').send();
+    let raw: unknown;
+    try {
+      raw = JSON.parse(request.body as string);
+    } catch {
+      return send(reply, problem(400, 'invalid_json', 'The body is not valid JSON.'));
+    }
+    const parsed = searchSchema.safeParse(raw);
+    if (!parsed.success) return send(reply, schemaProblem(parsed.error));
+    const unknownPage = parsed.data.events.map((e) => (e.kind === 'click' && !knownPage(e.target) ? e.target : !knownPage(e.path) ? e.path : undefined)).find(Boolean);
+    if (unknownPage) return send(reply, problem(404, 'unknown_page', `This site has no page at ${unknownPage}.`));
+    const at = new Date(now());
+    const host = request.hostname.toLowerCase();
+    const events: SearchEvent[] = parsed.data.events
+      .filter((e) => !looksLikeSecret(e.query))
+      .map((e) => ({at, host, path: e.path, kind: e.kind, query: e.query.trim().toLowerCase(), ...(e.kind === 'search' ? {hits: e.hits} : {position: e.position, target: e.target})}));
+    if (events.length) {
+      const failed = await commit(reply, (store) => store.add({searches: events}));
+      if (failed) return send(reply, failed);
+    }
+    return reply.code(202).header('cache-control', 'no-store').send({status: 'accepted', kept: events.length});
+  });
+}

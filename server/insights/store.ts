@@ -1,0 +1,240 @@
+/**
+ * What the insights keep, and the reports read from it. Writes are grouped: the posts that
+ * arrive while one transaction commits go together in the next, and each post is answered
+ * only once the transaction holding it has committed, so an acknowledged event is on disk
+ * (acknowledged means committed) while a burst of posts costs a few commits, not one each.
+ */
+import type {InsightsDb, Sql} from './db';
+import {migrate} from './migrations';
+
+export const FEEDBACK_REASONS = ['inaccurate', 'hard-to-follow', 'missing-information', 'sample-broken', 'other'] as const;
+export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
+
+export interface FeedbackEvent {
+  at: Date;
+  host: string;
+  path: string;
+  helpful: boolean;
+  reasons: readonly FeedbackReason[];
+  comment?: string;
+}
+
+export interface SearchEvent {
+  at: Date;
+  host: string;
+  /** The page the reader searched from. */
+  path: string;
+  kind: 'search' | 'click';
+  query: string;
+  /** For a search: how many results it had. */
+  hits?: number;
+  /** For a click: the result's position (1 is the first) and where it led. */
+  position?: number;
+  target?: string;
+}
+
+export interface ReportQuery {
+  from: Date;
+  to: Date;
+  /** The hosts to report on; null for every host. */
+  hosts: readonly string[] | null;
+}
+
+export interface PageFeedback {
+  host: string;
+  path: string;
+  yes: number;
+  no: number;
+  /** yes / (yes + no). */
+  helpfulRate: number;
+}
+
+export interface CommentRow {
+  at: Date;
+  host: string;
+  path: string;
+  helpful: boolean;
+  reasons: string[];
+  comment: string;
+}
+
+export interface SearchRow {
+  query: string;
+  searches: number;
+  clicks: number;
+}
+
+export interface Report {
+  /** Pages with answers, those failing most first (most "no", then lowest rate). */
+  pages: PageFeedback[];
+  /** The newest comments first. */
+  comments: CommentRow[];
+  topSearches: SearchRow[];
+  /** Queries that found nothing, the most frequent first. */
+  noResults: {query: string; searches: number}[];
+  searches: number;
+  clicks: number;
+  /** clicks / searches, 0 when nothing was searched. */
+  clickThrough: number;
+  /** Mean position of the results clicked (1 is the first); null when none were. */
+  meanClickPosition: number | null;
+  /** Per UTC day of the range: answers and searches. */
+  series: {day: string; answers: number; searches: number}[];
+}
+
+/** Rows per INSERT statement (each row is 6-8 parameters; PostgreSQL allows 65,535). */
+const ROWS_PER_STATEMENT = 500;
+/** Rows a report list shows. */
+export const REPORT_ROWS = 50;
+
+interface Pending {
+  feedback: readonly FeedbackEvent[];
+  searches: readonly SearchEvent[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+async function insertRows(tx: Sql, table: string, columns: string[], casts: string[], rows: unknown[][]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const params: unknown[] = [];
+    const values = chunk.map((row) => `(${row.map((value, i) => `${casts[i].replace('?', `$${params.push(value)}`)}`).join(', ')})`);
+    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, params);
+  }
+}
+
+export class InsightsStore {
+  readonly #db: InsightsDb;
+  #queue: Pending[] = [];
+  #flushing: Promise<void> | null = null;
+  #closed = false;
+
+  private constructor(db: InsightsDb) {
+    this.#db = db;
+  }
+
+  /** The store over `db`, its schema migrated to the newest version. */
+  static async open(db: InsightsDb): Promise<InsightsStore> {
+    await migrate(db);
+    return new InsightsStore(db);
+  }
+
+  get engine(): InsightsDb['engine'] {
+    return this.#db.engine;
+  }
+
+  /** Resolves once the events are committed; rejects (nothing of them kept) when the database refuses. */
+  add(events: {feedback?: readonly FeedbackEvent[]; searches?: readonly SearchEvent[]}): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('The insights store is closed.'));
+    return new Promise((resolve, reject) => {
+      this.#queue.push({feedback: events.feedback ?? [], searches: events.searches ?? [], resolve, reject});
+      this.#flushing ??= this.#flush();
+    });
+  }
+
+  async #flush(): Promise<void> {
+    while (this.#queue.length) {
+      const batch = this.#queue.splice(0);
+      try {
+        await this.#db.transaction(async (tx) => {
+          const feedback = batch.flatMap((p) => p.feedback);
+          const searches = batch.flatMap((p) => p.searches);
+          if (feedback.length) {
+            await insertRows(
+              tx,
+              'feedback',
+              ['at', 'host', 'path', 'helpful', 'reasons', 'comment'],
+              ['?::timestamptz', '?', '?', '?::boolean', "string_to_array(?::text, ',')", '?'],
+              feedback.map((f) => [f.at.toISOString(), f.host, f.path, f.helpful, f.reasons.join(','), f.comment ?? null]),
+            );
+          }
+          if (searches.length) {
+            await insertRows(
+              tx,
+              'search_events',
+              ['at', 'host', 'path', 'kind', 'query', 'hits', 'position', 'target'],
+              ['?::timestamptz', '?', '?', '?', '?', '?::integer', '?::integer', '?'],
+              searches.map((s) => [s.at.toISOString(), s.host, s.path, s.kind, s.query, s.hits ?? null, s.position ?? null, s.target ?? null]),
+            );
+          }
+        });
+        for (const pending of batch) pending.resolve();
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+    this.#flushing = null;
+  }
+
+  /** Deletes the text of comments older than `days` days; the answers themselves are kept. Returns how many. */
+  async forgetComments(days: number, now = new Date()): Promise<number> {
+    const rows = await this.#db.query<{n: number}>(
+      `WITH cleared AS (UPDATE feedback SET comment = NULL WHERE comment IS NOT NULL AND at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM cleared`,
+      [new Date(now.getTime() - days * 86_400_000).toISOString()],
+    );
+    return rows[0].n;
+  }
+
+  /** Every host that has events, for the dashboard's host list. */
+  async hosts(): Promise<string[]> {
+    const rows = await this.#db.query<{host: string}>('SELECT host FROM feedback UNION SELECT host FROM search_events ORDER BY host');
+    return rows.map((r) => r.host);
+  }
+
+  async report(q: ReportQuery): Promise<Report> {
+    const where = `at >= $1::timestamptz AND at < $2::timestamptz AND ($3::text[] IS NULL OR host = ANY($3::text[]))`;
+    const params = [q.from.toISOString(), q.to.toISOString(), q.hosts ? `{${q.hosts.map((h) => `"${h.replace(/["\\]/g, '')}"`).join(',')}}` : null];
+    const db = this.#db;
+    const [pages, comments, top, none, totals, series] = await Promise.all([
+      db.query<PageFeedback>(
+        `SELECT host, path, count(*) FILTER (WHERE helpful)::int AS yes, count(*) FILTER (WHERE NOT helpful)::int AS no,
+                (count(*) FILTER (WHERE helpful))::float8 / count(*) AS "helpfulRate"
+           FROM feedback WHERE ${where} GROUP BY host, path ORDER BY no DESC, "helpfulRate" ASC, host, path LIMIT ${REPORT_ROWS}`,
+        params,
+      ),
+      db.query<CommentRow>(`SELECT at, host, path, helpful, reasons, comment FROM feedback WHERE ${where} AND comment IS NOT NULL ORDER BY at DESC, id DESC LIMIT ${REPORT_ROWS}`, params),
+      db.query<SearchRow>(
+        `SELECT query, count(*) FILTER (WHERE kind = 'search')::int AS searches, count(*) FILTER (WHERE kind = 'click')::int AS clicks
+           FROM search_events WHERE ${where} GROUP BY query HAVING count(*) FILTER (WHERE kind = 'search') > 0
+           ORDER BY searches DESC, query LIMIT ${REPORT_ROWS}`,
+        params,
+      ),
+      db.query<{query: string; searches: number}>(
+        `SELECT query, count(*)::int AS searches FROM search_events WHERE ${where} AND kind = 'search' AND hits = 0 GROUP BY query ORDER BY searches DESC, query LIMIT ${REPORT_ROWS}`,
+        params,
+      ),
+      db.query<{searches: number; clicks: number; mean: number | null}>(
+        `SELECT count(*) FILTER (WHERE kind = 'search')::int AS searches, count(*) FILTER (WHERE kind = 'click')::int AS clicks,
+                avg(position) FILTER (WHERE kind = 'click')::float8 AS mean
+           FROM search_events WHERE ${where}`,
+        params,
+      ),
+      db.query<{day: string; answers: number; searches: number}>(
+        `WITH days AS (SELECT to_char(d, 'YYYY-MM-DD') AS day FROM generate_series(date_trunc('day', $1::timestamptz AT TIME ZONE 'UTC'), $2::timestamptz AT TIME ZONE 'UTC' - interval '1 microsecond', interval '1 day') AS d),
+              f AS (SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM feedback WHERE ${where} GROUP BY 1),
+              s AS (SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM search_events WHERE ${where} AND kind = 'search' GROUP BY 1)
+         SELECT days.day, coalesce(f.n, 0) AS answers, coalesce(s.n, 0) AS searches FROM days LEFT JOIN f USING (day) LEFT JOIN s USING (day) ORDER BY days.day`,
+        params,
+      ),
+    ]);
+    const {searches, clicks, mean} = totals[0];
+    return {
+      pages,
+      comments: comments.map((c) => ({...c, at: new Date(c.at)})),
+      topSearches: top,
+      noResults: none,
+      searches,
+      clicks,
+      clickThrough: searches ? clicks / searches : 0,
+      meanClickPosition: mean,
+      series,
+    };
+  }
+
+  /** Waits for the writes in hand, then closes the database. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#flushing;
+    await this.#db.close();
+  }
+}
