@@ -11,7 +11,8 @@ import {health} from './health';
 import {addSecurityHeaders, type SecurityOptions} from './security-headers';
 import {brandFromConfig, type Brand} from '../src/branding/brand';
 import type {InsightsDb} from './insights/db';
-import {insightsRoutes} from './insights/routes';
+import {insightsReportRoutes, insightsRoutes} from './insights/routes';
+import {accessFor} from './insights/access';
 import {startInsights} from './insights/service';
 
 export interface AppOptions {
@@ -44,7 +45,13 @@ export interface AppOptions {
    * Page feedback and search insights (server/insights): how to open the database, and how
    * many days comments are kept. Off when not given (tests that do not test them).
    */
-  insights?: {open: () => Promise<InsightsDb>; commentDays?: number; postsPerMinute?: number};
+  insights?: {
+    open: () => Promise<InsightsDb>;
+    commentDays?: number;
+    postsPerMinute?: number;
+    /** INSIGHTS_TOKEN: the token that reads every host's insights (partners' tokens are in their files). */
+    adminToken?: string;
+  };
 }
 
 /** TRUST_PROXY as Fastify takes it: `true`, or a comma-separated list of addresses and CIDR ranges. */
@@ -128,7 +135,11 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(health, {
     readiness: {buildFiles: () => files.size, partners: () => partners.entries.length, partnerFilesProblem: () => partnerFilesProblem, insights: insights ? () => insights.health() : undefined},
   });
-  if (insights) await app.register(insightsRoutes, {state: () => insights.state(), wrote: (error) => insights.wrote(error), files, hostServed, postsPerMinute: options.insights?.postsPerMinute});
+  if (insights) {
+    await app.register(insightsRoutes, {state: () => insights.state(), wrote: (error) => insights.wrote(error), files, hostServed, postsPerMinute: options.insights?.postsPerMinute});
+    // Partners are read at each request, so a partner file's new token counts at its reload.
+    await app.register(insightsReportRoutes, {state: () => insights.state(), access: (header) => accessFor(header, {adminToken: options.insights?.adminToken, partners: partners.entries})});
+  }
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
   await app.register(mcp, {root: options.buildDir, files, brandFor, hostServed});
   // A mock of the API at /sandbox/v1, for trying calls from the docs (server/sandbox.ts).

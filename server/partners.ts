@@ -60,6 +60,15 @@ export const partnerFileSchema = partnerConfigSchema.extend({
         if (domains.indexOf(domain) !== index) ctx.addIssue({code: 'custom', path: [index], message: `lists ${domain} a second time`});
       });
     }),
+  /**
+   * The SHA-256 (64 hex digits) of the token the partner signs in to `/insights` with: that
+   * token reads the insights of this file's hosts, and of no other. The token itself is never
+   * written here. Not part of the served config.
+   */
+  insights_token_sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, {message: 'must be the SHA-256 of the token, as 64 lower-case hex digits (printf %s "$TOKEN" | sha256sum)'})
+    .optional(),
 });
 
 export type PartnerFile = z.infer<typeof partnerFileSchema>;
@@ -76,6 +85,8 @@ export interface PartnerEntry {
   /** The file as named in messages (`partners/acme.yaml`). */
   file: string;
   domains: string[];
+  /** The SHA-256, hex, of the partner's insights token, when it has one. */
+  insightsTokenSha256?: string;
   served: ServedConfig;
 }
 
@@ -186,10 +197,10 @@ function unknownFields(schema: z.ZodType, value: unknown, where = ''): string[] 
 
 /** The served form of a valid file: the config without `domains`, as JSON, with its ETag. */
 function toEntry(file: string, data: PartnerFile): PartnerEntry {
-  const {domains, ...config} = data;
+  const {domains, insights_token_sha256: insightsTokenSha256, ...config} = data;
   const body = JSON.stringify(config);
   const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
-  return {file, domains, served: {config, body, etag}};
+  return {file, domains, ...(insightsTokenSha256 ? {insightsTokenSha256} : {}), served: {config, body, etag}};
 }
 
 /** Reads and checks one file: its entry, or the messages of what is wrong with it. */

@@ -16,6 +16,7 @@ describe('the insights settings', () => {
     const pg = insightsFromEnv({DATABASE_URL: 'postgres://docs:s3cret@db.internal:5432/insights', INSIGHTS_COMMENT_DAYS: '30'}, project);
     expect(pg?.where).toBe('PostgreSQL at postgres://docs:***@db.internal:5432/insights');
     expect(pg?.commentDays).toBe(30);
+    expect(insightsFromEnv({INSIGHTS_TOKEN: ' team-token-0123456789abcdef '}, project)?.adminToken).toBe('team-token-0123456789abcdef');
   });
 
   it('are off with INSIGHTS=off', () => {
@@ -27,6 +28,7 @@ describe('the insights settings', () => {
     expect(() => insightsFromEnv({INSIGHTS: 'no'}, project)).toThrow('INSIGHTS must be on or off, got "no".');
     expect(() => insightsFromEnv({INSIGHTS_COMMENT_DAYS: '0'}, project)).toThrow('INSIGHTS_COMMENT_DAYS must be a whole number of days, at least 1; got "0".');
     expect(() => insightsFromEnv({INSIGHTS_COMMENT_DAYS: '7.5'}, project)).toThrow('INSIGHTS_COMMENT_DAYS');
+    expect(() => insightsFromEnv({INSIGHTS_TOKEN: 'short'}, project)).toThrow('INSIGHTS_TOKEN must be at least 24 characters');
     expect(() => insightsFromEnv({DATABASE_URL: 'not a url'}, project)).toThrow('DATABASE_URL is not a URL');
     expect(() => insightsFromEnv({DATABASE_URL: 'mysql://x@y/z'}, project)).toThrow('DATABASE_URL must be a postgres:// URL, not mysql://…');
   });

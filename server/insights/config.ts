@@ -6,15 +6,19 @@
  *   may share it;
  * - otherwise an embedded PostgreSQL (PGlite) keeps them in `INSIGHTS_DIR` (default
  *   `.insights/` in the project, which git ignores);
- * - `INSIGHTS_COMMENT_DAYS`: days a comment's text is kept (default 90).
+ * - `INSIGHTS_COMMENT_DAYS`: days a comment's text is kept (default 90);
+ * - `INSIGHTS_TOKEN`: the docs team's token for `/insights` (every host); partners' tokens
+ *   are in their partner files (`insights_token_sha256`).
  */
 import path from 'node:path';
 import {openPglite, openPostgres, type InsightsDb} from './db';
 import {DEFAULT_COMMENT_DAYS} from './service';
+import {parseAdminToken} from './access';
 
 export interface InsightsConfig {
   open: () => Promise<InsightsDb>;
   commentDays: number;
+  adminToken?: string;
   /** Where the events go, for the start-up line (a URL without its password). */
   where: string;
 }
@@ -26,6 +30,7 @@ export function insightsFromEnv(env: NodeJS.ProcessEnv, projectDir: string): Ins
   const daysText = (env.INSIGHTS_COMMENT_DAYS ?? '').trim();
   const commentDays = daysText === '' ? DEFAULT_COMMENT_DAYS : Number(daysText);
   if (!Number.isInteger(commentDays) || commentDays < 1) throw new Error(`INSIGHTS_COMMENT_DAYS must be a whole number of days, at least 1; got ${JSON.stringify(env.INSIGHTS_COMMENT_DAYS)}.`);
+  const adminToken = parseAdminToken(env.INSIGHTS_TOKEN);
   const url = (env.DATABASE_URL ?? '').trim();
   if (url) {
     let parsed: URL;
@@ -36,8 +41,8 @@ export function insightsFromEnv(env: NodeJS.ProcessEnv, projectDir: string): Ins
     }
     if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') throw new Error(`DATABASE_URL must be a postgres:// URL, not ${parsed.protocol}//…`);
     if (parsed.password) parsed.password = '***';
-    return {open: () => openPostgres(url), commentDays, where: `PostgreSQL at ${parsed.toString()}`};
+    return {open: () => openPostgres(url), commentDays, adminToken, where: `PostgreSQL at ${parsed.toString()}`};
   }
   const dir = path.resolve(projectDir, (env.INSIGHTS_DIR ?? '').trim() || '.insights');
-  return {open: () => openPglite(dir), commentDays, where: `an embedded PostgreSQL in ${dir}`};
+  return {open: () => openPglite(dir), commentDays, adminToken, where: `an embedded PostgreSQL in ${dir}`};
 }

@@ -17,7 +17,11 @@ import {z} from 'zod';
 import {FixedWindowLimiter} from '../mcp/rate-limit';
 import {routeFile} from '../static-site';
 import {looksLikeSecret} from './secrets';
-import {FEEDBACK_REASONS, type InsightsStore, type SearchEvent} from './store';
+import {FEEDBACK_REASONS, type InsightsStore, type Report, type SearchEvent} from './store';
+import {hostsFor, type Access} from './access';
+import {CSV_TABLES, reportCsv, type CsvTable} from './csv';
+import {parseRange, type DateRange} from './range';
+import {normalizeHostName} from '../partners';
 
 /** A comment's length, in characters, as the form's textarea caps it. */
 export const MAX_COMMENT_LENGTH = 2000;
@@ -234,5 +238,85 @@ export async function insightsRoutes(app: FastifyInstance, options: InsightsRout
       if (failed) return send(reply, failed);
     }
     return reply.code(202).header('cache-control', 'no-store').send({status: 'accepted', kept: events.length});
+  });
+}
+
+export interface ReportRoutesOptions {
+  state: () => StoreState;
+  /** What the request's Authorization header may read (server/insights/access.ts). */
+  access: (authorization: string | undefined) => Access | undefined;
+}
+
+/**
+ * The reports, for the dashboard and scripts: `GET /insights/report.json` and
+ * `GET /insights/report.csv?table=…`, with `since=7d` or `from`/`to`, and `host`. A bearer
+ * token is required: the docs team's reads every host, a partner's only its own.
+ */
+export async function insightsReportRoutes(app: FastifyInstance, options: ReportRoutesOptions): Promise<void> {
+  const prepare = async (request: FastifyRequest, reply: FastifyReply): Promise<{report: Report; hosts: readonly string[] | null; range: DateRange; access: Access} | Problem> => {
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
+    const access = options.access(request.headers.authorization);
+    if (!access) {
+      reply.header('www-authenticate', 'Bearer realm="insights"');
+      return problem(401, 'unauthorized', 'Sign in with an insights token: Authorization: Bearer <token>.');
+    }
+    const query = request.query as Record<string, string | string[] | undefined>;
+    const single = (name: string) => {
+      const value = query[name];
+      if (Array.isArray(value)) throw new RangeError(`Give ${name} once.`);
+      return value;
+    };
+    let range: DateRange;
+    let asked: string | undefined;
+    try {
+      range = parseRange({since: single('since'), from: single('from'), to: single('to')});
+      const host = single('host');
+      asked = host === undefined || host === '' ? undefined : normalizeHostName(host);
+      if (host && !asked) throw new RangeError('host must be a host name.');
+    } catch (error) {
+      if (error instanceof RangeError) return problem(400, 'invalid_query', error.message);
+      throw error;
+    }
+    const hosts = hostsFor(access, asked);
+    if (hosts === 'forbidden') return problem(403, 'forbidden', 'This token does not read that host.');
+    const state = options.state();
+    if (state.status !== 'ready') {
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return problem(503, 'insights_unavailable', state.status === 'opening' ? 'The insights database is opening: try again shortly.' : 'The insights database is unavailable: try again later.');
+    }
+    try {
+      return {report: await state.store.report({from: range.from, to: range.to, hosts}), hosts, range, access};
+    } catch (error) {
+      request.log.error({err: error}, 'insights: a report failed');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return problem(503, 'insights_unavailable', 'The insights database is unavailable: try again later.');
+    }
+  };
+
+  app.get('/insights/report.json', async (request, reply) => {
+    const prepared = await prepare(request, reply);
+    if ('status' in prepared) return send(reply, prepared);
+    const {report, hosts, range, access} = prepared;
+    const state = options.state();
+    const known = state.status === 'ready' ? await state.store.hosts().catch(() => []) : [];
+    return reply.type('application/json; charset=utf-8').send({
+      reader: access.label,
+      range: {from: range.from.toISOString(), to: range.to.toISOString(), label: range.label},
+      hosts: hosts ?? 'all',
+      // The hosts this token may pick from: every host with events, or the partner's own.
+      choices: access.all ? known : access.hosts,
+      report,
+    });
+  });
+
+  app.get('/insights/report.csv', async (request, reply) => {
+    const table = (request.query as {table?: unknown}).table;
+    if (typeof table !== 'string' || !(CSV_TABLES as readonly string[]).includes(table)) {
+      return send(reply, problem(400, 'invalid_query', `table must be one of ${CSV_TABLES.join(', ')}.`));
+    }
+    const prepared = await prepare(request, reply);
+    if ('status' in prepared) return send(reply, prepared);
+    const name = `insights-${table}-${prepared.range.label.replace(/ to /, '_')}.csv`;
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(reportCsv(prepared.report, table as CsvTable));
   });
 }
