@@ -1,4 +1,6 @@
-import {availableParallelism} from 'node:os';
+import {existsSync, readdirSync, rmSync} from 'node:fs';
+import os, {availableParallelism} from 'node:os';
+import path from 'node:path';
 import {defineConfig, devices} from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -10,6 +12,29 @@ const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
+
+/** The token the browser tests read the insights report with (INSIGHTS_TOKEN of the server they start). */
+export const E2E_INSIGHTS_TOKEN = 'e2e-insights-token-0123456789abcdef';
+
+/**
+ * Where the server the tests start keeps insights: a folder of this run's own (the main
+ * process's), never a developer's .insights/. Folders left by earlier runs whose process is
+ * gone are removed when the main process loads this file.
+ */
+const insightsDir = path.join(os.tmpdir(), `docs-e2e-insights-${process.pid}`);
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  for (const name of existsSync(os.tmpdir()) ? readdirSync(os.tmpdir()) : []) {
+    const pid = Number(/^docs-e2e-insights-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    let alive = true;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (!alive) rmSync(path.join(os.tmpdir(), name), {recursive: true, force: true});
+  }
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,9 +63,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/start.ts',
     url: `${baseURL}/`,
-    // No access log: thousands of lines would bury the test report. No insights: no page
-    // posts to them yet, and the suite must not write to a developer's .insights/.
-    env: {PORT: String(port), HOST: '127.0.0.1', ACCESS_LOG: 'off', INSIGHTS: 'off'},
+    // No access log: thousands of lines would bury the test report.
+    env: {PORT: String(port), HOST: '127.0.0.1', ACCESS_LOG: 'off', INSIGHTS_DIR: insightsDir, INSIGHTS_TOKEN: E2E_INSIGHTS_TOKEN},
     reuseExistingServer: !process.env.CI,
     timeout: 300_000,
     stdout: 'pipe',

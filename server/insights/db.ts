@@ -6,7 +6,41 @@
  *   behind a load balancer share.
  * Every statement is written once for both; `$1`-style parameters.
  */
-import {mkdirSync} from 'node:fs';
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+/** The file in a PGlite folder that names the process holding it open. */
+export const PGLITE_LOCK = 'insights.pid';
+
+/** The live process that holds the PGlite folder `dir` open, if any (a stale lock names a process gone). */
+export function pgliteHolder(dir: string): number | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(dir, PGLITE_LOCK), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
+/** Takes the folder for this process; refuses when another live process has it (two would corrupt it). */
+function lockPglite(dir: string): () => void {
+  const holder = pgliteHolder(dir);
+  if (holder !== undefined && holder !== process.pid) {
+    throw new Error(`The insights folder ${dir} is open in another process (pid ${holder}): an embedded database has one user at a time. Stop that process, or give this one its own INSIGHTS_DIR or a DATABASE_URL.`);
+  }
+  const file = path.join(dir, PGLITE_LOCK);
+  writeFileSync(file, `${process.pid}\n`);
+  return () => {
+    if (pgliteHolder(dir) === process.pid) rmSync(file, {force: true});
+  };
+}
 
 export interface Sql {
   /** One statement with parameters; the rows it returns. */
@@ -25,8 +59,15 @@ export interface InsightsDb extends Sql {
 /** An embedded PostgreSQL whose files are in `dir` (made when missing). One process at a time may open it. */
 export async function openPglite(dir: string): Promise<InsightsDb> {
   mkdirSync(dir, {recursive: true});
+  const unlock = lockPglite(dir);
   const {PGlite} = await import('@electric-sql/pglite');
-  const db = await PGlite.create({dataDir: dir});
+  let db: InstanceType<typeof PGlite>;
+  try {
+    db = await PGlite.create({dataDir: dir});
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const wrap = (target: {query: typeof db.query; exec: typeof db.exec}): Sql => ({
     query: async <Row extends object>(text: string, params: readonly unknown[] = []) => (await target.query<Row>(text, [...params])).rows,
     exec: async (text: string) => {
@@ -37,7 +78,10 @@ export async function openPglite(dir: string): Promise<InsightsDb> {
     engine: 'pglite',
     ...wrap(db),
     transaction: (work) => db.transaction((tx) => work(wrap(tx))),
-    close: () => db.close(),
+    close: async () => {
+      await db.close();
+      unlock();
+    },
   };
 }
 

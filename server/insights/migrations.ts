@@ -45,6 +45,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX search_events_at ON search_events (at);
     `,
   },
+  {
+    version: 2,
+    name: 'reasons and a comment added to an answer after it was given',
+    // The SHA-256 of a random key handed to the browser that gave the answer: that browser,
+    // and no one else, may add its reasons and comment for a short while.
+    sql: `
+      ALTER TABLE feedback ADD COLUMN detail_key_sha256 bytea;
+      CREATE UNIQUE INDEX feedback_detail_key ON feedback (detail_key_sha256) WHERE detail_key_sha256 IS NOT NULL;
+    `,
+  },
 ];
 
 /** Brings the schema to the newest version; refuses a database a newer release has migrated. */

@@ -53,19 +53,39 @@ describe('page feedback posts', () => {
   it('keep a JSON answer with its reasons and comment, and answer 202 once committed', async () => {
     const res = await app.inject({url: '/insights/feedback', ...json({path: '/docs/intro', helpful: false, reasons: ['inaccurate'], comment: '<b>port 22</b> is wrong'})});
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({status: 'accepted'});
+    expect(res.json()).toEqual({status: 'accepted', detailKey: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/)});
     const [row] = await rows('feedback', "comment LIKE '%port 22%'");
     expect(row).toMatchObject({host: 'localhost', path: '/docs/intro', helpful: false, reasons: ['inaccurate'], comment: '<b>port 22</b> is wrong'});
     // No address, no user agent, no cookie: the table has no column for them.
-    expect(Object.keys(row).sort()).toEqual(['at', 'comment', 'helpful', 'host', 'id', 'path', 'reasons']);
+    expect(Object.keys(row).sort()).toEqual(['at', 'comment', 'detail_key_sha256', 'helpful', 'host', 'id', 'path', 'reasons']);
+  });
+
+  it('let the browser that answered add its reasons and comment once, with the key it was given', async () => {
+    const res = await app.inject({url: '/insights/feedback', ...json({path: '/docs/storage/volumes', helpful: false})});
+    const {detailKey} = res.json() as {detailKey: string};
+    const detail = (key: string) => app.inject({url: '/insights/feedback/detail', ...json({detailKey: key, reasons: ['sample-broken'], comment: 'the curl sample 404s'})});
+    expect((await detail('A'.repeat(24))).statusCode).toBe(404);
+    const added = await detail(detailKey);
+    expect(added.statusCode).toBe(202);
+    const [row] = await rows('feedback', "comment = 'the curl sample 404s'");
+    expect(row).toMatchObject({path: '/docs/storage/volumes', helpful: false, reasons: ['sample-broken'], detail_key_sha256: null});
+    const again = await detail(detailKey);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toContain('used already');
+  });
+
+  it('say whether they are taken, for the form to show itself', async () => {
+    const res = await app.inject({url: '/insights/status', headers: {host: 'localhost'}});
+    expect(res.json()).toEqual({feedback: true, search: true});
+    expect((await app.inject({url: '/insights/status', headers: {host: 'evil.example'}})).statusCode).toBe(421);
   });
 
   it('take a plain HTML form post and send the reader back to the thanks note', async () => {
     const form = new URLSearchParams([['path', '/docs/storage/volumes'], ['helpful', 'no'], ['reasons', 'hard-to-follow'], ['reasons', 'missing-information'], ['comment', '  resize steps  ']]);
     const res = await app.inject({url: '/insights/feedback', method: 'POST', headers: {host: 'localhost', origin, 'content-type': 'application/x-www-form-urlencoded'}, payload: form.toString()});
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/docs/storage/volumes?feedback=thanks#page-feedback');
-    const [row] = await rows('feedback', "path = '/docs/storage/volumes'");
+    expect(res.headers.location).toBe('/docs/storage/volumes#feedback-thanks');
+    const [row] = await rows('feedback', "comment = 'resize steps'");
     expect(row).toMatchObject({helpful: false, reasons: ['hard-to-follow', 'missing-information'], comment: 'resize steps'});
   });
 
@@ -184,6 +204,7 @@ describe('the insights endpoints under load and without a database', () => {
     try {
       expect((await off.inject({url: '/insights/feedback', ...json({path: '/docs/intro', helpful: true})})).statusCode).toBe(404);
       expect((await off.inject({url: '/readyz'})).json().insights).toBe('off');
+      expect((await off.inject({url: '/insights/status'})).statusCode).toBe(404);
     } finally {
       await off.close();
     }

@@ -11,7 +11,7 @@
  * IP address is kept). A post is answered 202 once what it carries is committed; with the
  * database away, 503 and Retry-After, and the pages go on being served.
  */
-import {createHmac, randomBytes} from 'node:crypto';
+import {createHash, createHmac, randomBytes} from 'node:crypto';
 import type {FastifyInstance, FastifyReply, FastifyRequest} from 'fastify';
 import {z} from 'zod';
 import {FixedWindowLimiter} from '../mcp/rate-limit';
@@ -48,6 +48,16 @@ const feedbackSchema = z.strictObject({
   reasons: z.array(z.enum(FEEDBACK_REASONS)).max(FEEDBACK_REASONS.length).default([]),
   comment: z.string().max(MAX_COMMENT_LENGTH).optional(),
 });
+
+/** Reasons and a comment for an answer given a moment ago, with the key its post returned. */
+const detailSchema = z.strictObject({
+  detailKey: z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'the detailKey the answer returned'),
+  reasons: z.array(z.enum(FEEDBACK_REASONS)).max(FEEDBACK_REASONS.length).default([]),
+  comment: z.string().max(MAX_COMMENT_LENGTH).optional(),
+});
+
+/** How long after an answer its reasons and comment may be added. */
+export const DETAIL_WINDOW_MS = 60 * 60_000;
 
 const searchEventSchema = z.discriminatedUnion('kind', [
   z.strictObject({kind: z.literal('search'), path: pagePath, query: z.string().min(1).max(MAX_QUERY_LENGTH), hits: z.number().int().min(0).max(100_000)}),
@@ -201,13 +211,59 @@ export async function insightsRoutes(app: FastifyInstance, options: InsightsRout
     if (!parsed.success) return send(reply, schemaProblem(parsed.error));
     const answer = parsed.data;
     if (!knownPage(answer.path)) return send(reply, problem(404, 'unknown_page', `This site has no page at ${answer.path}.`));
+    // The browser that answered may add its reasons and comment in a second post, with this
+    // key (only its hash is kept; a form post already carries them, and gets none).
+    const detailKey = isForm ? undefined : randomBytes(18).toString('base64url');
     const failed = await commit(reply, (store) =>
-      store.add({feedback: [{at: new Date(now()), host: request.hostname.toLowerCase(), path: answer.path, helpful: answer.helpful, reasons: answer.reasons, comment: answer.comment || undefined}]}),
+      store.add({
+        feedback: [
+          {
+            at: new Date(now()),
+            host: request.hostname.toLowerCase(),
+            path: answer.path,
+            helpful: answer.helpful,
+            reasons: answer.reasons,
+            comment: answer.comment || undefined,
+            detailKeySha256: detailKey ? createHash('sha256').update(detailKey).digest() : undefined,
+          },
+        ],
+      }),
     );
     if (failed) return send(reply, failed);
     // Without JavaScript the reader is sent back to the page, to its thanks note.
-    if (isForm) return reply.code(303).header('cache-control', 'no-store').redirect(`${answer.path}?feedback=thanks#page-feedback`, 303);
+    if (isForm) return reply.code(303).header('cache-control', 'no-store').redirect(`${answer.path}#feedback-thanks`, 303);
+    return reply.code(202).header('cache-control', 'no-store').send({status: 'accepted', detailKey});
+  });
+
+  app.post('/insights/feedback/detail', async (request, reply) => {
+    const refused = admit(request, reply);
+    if (refused) return send(reply, refused);
+    if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return send(reply, problem(415, 'unsupported_media_type', 'Send application/json.'));
+    let raw: unknown;
+    try {
+      raw = JSON.parse(request.body as string);
+    } catch {
+      return send(reply, problem(400, 'invalid_json', 'The body is not valid JSON.'));
+    }
+    const parsed = detailSchema.safeParse(raw);
+    if (!parsed.success) return send(reply, schemaProblem(parsed.error));
+    const {detailKey, reasons, comment} = parsed.data;
+    let taken = false;
+    const failed = await commit(reply, async (store) => {
+      taken = await store.addDetail({keySha256: createHash('sha256').update(detailKey).digest(), reasons, comment: comment?.trim() || undefined, now: new Date(now()), maxAgeMs: DETAIL_WINDOW_MS});
+    });
+    if (failed) return send(reply, failed);
+    if (!taken) return send(reply, problem(404, 'unknown_answer', 'No answer takes this key: it was used already, or the answer is more than an hour old.'));
     return reply.code(202).header('cache-control', 'no-store').send({status: 'accepted'});
+  });
+
+  // Whether this server takes feedback: the page's form asks before it shows (a static
+  // deployment answers 404, and the form stays hidden there).
+  app.get('/insights/status', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!options.hostServed(request.hostname.toLowerCase())) return send(reply, problem(421, 'misdirected_request', 'This server does not serve that host.'));
+    const state = options.state();
+    return reply.send({feedback: state.status === 'ready', search: state.status === 'ready'});
   });
 
   app.post('/insights/search', async (request, reply) => {

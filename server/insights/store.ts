@@ -12,6 +12,8 @@ export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
 
 export interface FeedbackEvent {
   at: Date;
+  /** The SHA-256 of the key that lets the reader add reasons and a comment later (AnswerDetail). */
+  detailKeySha256?: Buffer;
   host: string;
   path: string;
   helpful: boolean;
@@ -123,6 +125,19 @@ export class InsightsStore {
     return this.#db.engine;
   }
 
+  /**
+   * Adds reasons and a comment to the answer whose detail key hashes to `keySha256`, when it
+   * is younger than `maxAgeMs`; a key works once. Resolves to whether an answer took them.
+   */
+  async addDetail(detail: {keySha256: Buffer; reasons: readonly FeedbackReason[]; comment?: string; now: Date; maxAgeMs: number}): Promise<boolean> {
+    const rows = await this.#db.query<{id: number}>(
+      `UPDATE feedback SET reasons = string_to_array($2::text, ','), comment = $3, detail_key_sha256 = NULL
+         WHERE detail_key_sha256 = decode($1, 'hex') AND at > $4::timestamptz RETURNING id`,
+      [detail.keySha256.toString('hex'), detail.reasons.join(','), detail.comment ?? null, new Date(detail.now.getTime() - detail.maxAgeMs).toISOString()],
+    );
+    return rows.length === 1;
+  }
+
   /** Resolves once the events are committed; rejects (nothing of them kept) when the database refuses. */
   add(events: {feedback?: readonly FeedbackEvent[]; searches?: readonly SearchEvent[]}): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('The insights store is closed.'));
@@ -143,9 +158,9 @@ export class InsightsStore {
             await insertRows(
               tx,
               'feedback',
-              ['at', 'host', 'path', 'helpful', 'reasons', 'comment'],
-              ['?::timestamptz', '?', '?', '?::boolean', "string_to_array(?::text, ',')", '?'],
-              feedback.map((f) => [f.at.toISOString(), f.host, f.path, f.helpful, f.reasons.join(','), f.comment ?? null]),
+              ['at', 'host', 'path', 'helpful', 'reasons', 'comment', 'detail_key_sha256'],
+              ['?::timestamptz', '?', '?', '?::boolean', "string_to_array(?::text, ',')", '?', "decode(?::text, 'hex')"],
+              feedback.map((f) => [f.at.toISOString(), f.host, f.path, f.helpful, f.reasons.join(','), f.comment ?? null, f.detailKeySha256?.toString('hex') ?? null]),
             );
           }
           if (searches.length) {
