@@ -144,7 +144,10 @@ const config: Config = {
       searchPagePath: 'search',
       // Links to the console and the feature-request site leave the docs: full page loads.
       externalUrlRegex: 'console\\.example\\.com|feedback\\.example\\.com',
-      insights: false,
+      // With an Algolia account, DocSearch sends its click and view events to Algolia's
+      // insights (the policy allows insights.algolia.io). In local mode the site's own
+      // search insights go to our server instead (src/search/insights.ts).
+      insights: searchMode === 'algolia',
     },
     colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
     announcementBar: {

@@ -27,6 +27,8 @@ export interface DocSearchClientOptions {
    * again only while the failed query is still the one on screen.
    */
   currentQuery?: () => string | undefined;
+  /** Told of each answered search: its query and how many hits it found (search insights). */
+  onResults?: (query: string, hits: number) => void;
 }
 
 type Settled<T, R> = ((value: T) => R | PromiseLike<R>) | null | undefined;
@@ -92,7 +94,11 @@ export function createDocSearchClient<R>(load: () => Promise<SearchCapable<R>>, 
       // The search code itself did not arrive: a network failure like any other.
       throw new RetryError('The search could not be loaded.', {cause: error});
     }
-    return client.search(input as never);
+    const response = await client.search(input as never);
+    const query = queryOf(input);
+    const hits = (response as {results?: {nbHits?: unknown}[]} | null)?.results?.[0]?.nbHits;
+    if (options.onResults && query !== undefined && typeof hits === 'number') options.onResults(query, hits);
+    return response;
   }, options);
   return {
     search,

@@ -34,8 +34,15 @@ const loadLocal = () => (localModule ??= import('@site/src/search/localSearch'))
 /** The query in the open modal's input, or undefined when the modal is closed. */
 const modalQuery = () => document.querySelector<HTMLInputElement>('.DocSearch-Modal .DocSearch-Input')?.value;
 
-/** A client with the interface DocSearch expects, forwarding to the local one once loaded. */
-const deferredClient = () => createDocSearchClient(() => loadLocal().then((m) => m.localSearchClient()), {currentQuery: modalQuery});
+/** Search insights (local mode): loaded with the first answered search. */
+const loadInsights = () => import('@site/src/search/insights');
+
+/** A client with the interface DocSearch expects, forwarding to the local one once loaded; its answers feed search insights. */
+const deferredClient = () =>
+  createDocSearchClient(() => loadLocal().then((m) => m.localSearchClient()), {
+    currentQuery: modalQuery,
+    onResults: (query, hits) => void loadInsights().then((m) => m.searchInsights().searched(query, hits)),
+  });
 
 /** 'Believe this query should return results? Let us know.' leads to the feature-request site. */
 const missingResultsUrl = ({query}: {query: string}) => `${DEFAULT_BRAND.feedbackUrl}/?search=${encodeURIComponent(query)}`;
@@ -155,6 +162,20 @@ export default function SearchBarWrapper(props: Props): ReactNode {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [isBrowser, mounted, preload, loadBar]);
+
+  // Results opened from the modal (local mode), for search insights; Algolia mode sends its own.
+  useEffect(() => {
+    if (!local || !mounted) return undefined;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void loadInsights().then((m) => {
+      if (!gone) stop = m.watchModalSelections();
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [local, mounted]);
 
   // Which engine answers: in local mode the modal's footer credits no Algolia (see styles.css).
   useEffect(() => {

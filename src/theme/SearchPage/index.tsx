@@ -28,6 +28,9 @@ import {whileReaderWaits} from '@site/src/search/idle';
 import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, RESULTS_PER_PAGE, type PageHit, type PageResult, type TextPart} from '@site/src/search/resultsPage';
 import styles from './styles.module.css';
 
+/** Search insights (local mode only): loaded once results are shown or one is opened. */
+const insights = () => import('@site/src/search/insights').then((m) => m.searchInsights());
+
 /** Pause after the last keystroke before searching; a query from the URL is sent at once. */
 const TYPING_DEBOUNCE_MS = 150;
 /** Snippet length, as in the modal: 10 words, 5 on narrow screens. */
@@ -146,6 +149,11 @@ function SearchPageContent(): ReactNode {
     };
   }, [query, client, algolia.indexName, facetFilters, local]);
 
+  // The settled query and its result count go to the site's search insights (local mode).
+  useEffect(() => {
+    if (local && state.status === 'ready' && state.query) void insights().then((i) => i.searched(state.query, state.results.length));
+  }, [local, state]);
+
   const title = pageTitle(query);
   const {status, results} = state;
   const visible = results.slice(0, shown);
@@ -198,10 +206,14 @@ function SearchPageContent(): ReactNode {
         {status === 'loading' && results.length === 0 && <div className={styles.spinner} />}
         {visible.length > 0 && (
           <div>
-            {visible.map((result) => (
+            {visible.map((result, index) => (
               <article key={result.url} className={styles.result}>
                 <Heading as="h2" className={styles.resultTitle}>
-                  <Link to={result.url}>
+                  <Link
+                    to={result.url}
+                    onClick={() => {
+                      if (local) void insights().then((i) => i.clicked(state.query, index + 1, new URL(result.url, location.href).pathname));
+                    }}>
                     <Highlighted parts={result.title} />
                   </Link>
                 </Heading>
