@@ -13,6 +13,7 @@ import {writeBuildManifest} from '../server/build-manifest';
 import {listFiles, routeFile} from '../server/static-site';
 import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
 import {benchPartnerApi} from './bench/partner-api';
+import {benchInsights, insightsReport} from './bench/insights';
 import {benchMcp, mcpReport} from './bench/mcp';
 import {benchAgainstNginx, nginxReport} from './bench/nginx';
 import {benchSearch} from './bench/search';
@@ -161,6 +162,8 @@ async function main(): Promise<void> {
   console.log('Measuring the partner-config API under load...');
   // Each server runs in a process of its own (see bench/partner-api.ts).
   const partnerApi = await benchPartnerApi();
+  console.log('Measuring insights posts under load and the dashboard report over one million events...');
+  const insights = await benchInsights();
   console.log('Static pages: our server against nginx (Debian package) on the same build...');
   const againstNginx = await benchAgainstNginx(fasterDir);
   console.log('Measuring server start-up...');
@@ -229,6 +232,9 @@ async function main(): Promise<void> {
   console.log(`| ours (Fastify) | ${partnerApi.ours.rps.toFixed(0)} | ${partnerApi.ours.p99} ms |`);
   console.log(`| bare node:http, same JSON | ${partnerApi.bare.rps.toFixed(0)} | ${partnerApi.bare.p99} ms |`);
   console.log(`Throughput ratio ours/bare: ${partnerApi.ratio} (target >= 0.8); p99 latency ratio ours/bare: ${(partnerApi.ours.p99 / partnerApi.bare.p99).toFixed(2)}x`);
+  console.log('\n## Page feedback and search insights (autocannon, 50 connections, loopback; server in its own process)');
+  console.log(insightsReport(insights));
+  console.log('Target: the 30-day report under 300 ms on PGlite; posts committed before they are answered.');
   console.log('\n## Static pages against nginx (each server in its own process, loopback, interleaved rounds)');
   for (const line of nginxReport(againstNginx)) console.log(line);
   console.log('\n## Docs MCP server (/mcp; server in its own process, loopback)');
@@ -238,7 +244,7 @@ async function main(): Promise<void> {
   console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
   console.log(stockTable(againstStock));
   console.log(STOCK_TARGETS);
-  const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, againstNginx, mcp: mcpFigures, search, searchWeight, searchPage, searchChunks, againstStock};
+  const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, insights, againstNginx, mcp: mcpFigures, search, searchWeight, searchPage, searchChunks, againstStock};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});
 }

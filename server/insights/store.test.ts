@@ -14,6 +14,27 @@ const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 const answer = (over: Partial<FeedbackEvent>): FeedbackEvent => ({at: day('2026-11-02'), host: 'docs.example.com', path: '/docs/intro', helpful: true, reasons: [], ...over});
 const search = (over: Partial<SearchEvent>): SearchEvent => ({at: day('2026-11-02'), host: 'docs.example.com', path: '/docs/intro', kind: 'search', query: 'volume', hits: 3, ...over});
 
+describe.each(testEngines)('the migrations on $name', (engine) => {
+  it('fill the daily counts from the events a database already had', async () => {
+    const database = await engine.create();
+    const db = await database.open();
+    try {
+      await migrate(db, MIGRATIONS.filter((m) => m.version < 3));
+      await db.exec(`INSERT INTO feedback (at, host, path, helpful) VALUES ('2026-06-01T23:59:00Z', 'a.example.com', '/docs/x', true), ('2026-06-01T10:00:00Z', 'a.example.com', '/docs/x', false), ('2026-06-02T00:00:00Z', 'a.example.com', '/docs/x', false)`);
+      await db.exec(`INSERT INTO search_events (at, host, path, kind, query, hits, position) VALUES ('2026-06-01T10:00:00Z', 'a.example.com', '/docs/x', 'search', 'gpu', 0, NULL), ('2026-06-01T10:00:01Z', 'a.example.com', '/docs/x', 'click', 'gpu', NULL, 3)`);
+      expect(await migrate(db)).toEqual({applied: [3]});
+      expect(await db.query('SELECT day::text AS day, yes, no FROM feedback_days ORDER BY day')).toEqual([
+        {day: '2026-06-01', yes: 1, no: 1},
+        {day: '2026-06-02', yes: 0, no: 1},
+      ]);
+      expect(await db.query('SELECT query, searches, no_results, clicks, position_sum::int AS position_sum FROM search_days')).toEqual([{query: 'gpu', searches: 1, no_results: 1, clicks: 1, position_sum: 3}]);
+    } finally {
+      await db.close();
+      await database.remove();
+    }
+  });
+});
+
 describe.each(testEngines)('the insights store on $name', (engine) => {
   let database: TestDatabase;
   let db: InsightsDb;
@@ -124,6 +145,20 @@ describe.each(testEngines)('the insights store on $name', (engine) => {
     await Promise.all(posts);
     const rows = await db.query<{n: number}>('SELECT count(*)::int AS n FROM feedback WHERE host = $1', [host]);
     expect(rows[0].n).toBe(200);
+  });
+
+  it('keeps its daily counts equal to its events, whatever was written', async () => {
+    const fromEvents = await db.query(
+      `SELECT (at AT TIME ZONE 'UTC')::date::text AS day, host, path, count(*) FILTER (WHERE helpful)::int AS yes, count(*) FILTER (WHERE NOT helpful)::int AS no
+         FROM feedback GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(await db.query('SELECT day::text AS day, host, path, yes, no FROM feedback_days ORDER BY 1, 2, 3')).toEqual(fromEvents);
+    const searchEvents = await db.query(
+      `SELECT (at AT TIME ZONE 'UTC')::date::text AS day, host, query, count(*) FILTER (WHERE kind = 'search')::int AS searches,
+              count(*) FILTER (WHERE kind = 'search' AND hits = 0)::int AS no_results, count(*) FILTER (WHERE kind = 'click')::int AS clicks
+         FROM search_events GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(await db.query('SELECT day::text AS day, host, query, searches, no_results, clicks FROM search_days ORDER BY 1, 2, 3')).toEqual(searchEvents);
   });
 
   it('rejects every post of a transaction the database refuses, and keeps none of it', async () => {

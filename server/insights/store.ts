@@ -36,6 +36,7 @@ export interface SearchEvent {
 }
 
 export interface ReportQuery {
+  /** The counts cover whole UTC days: from this instant's day to the day of the instant before `to`; comments, the instants between. */
   from: Date;
   to: Date;
   /** The hosts to report on; null for every host. */
@@ -96,13 +97,54 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-async function insertRows(tx: Sql, table: string, columns: string[], casts: string[], rows: unknown[][]): Promise<void> {
+async function upsertRows(tx: Sql, table: string, columns: string[], casts: string[], rows: unknown[][], onConflict = ''): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     const params: unknown[] = [];
     const values = chunk.map((row) => `(${row.map((value, i) => `${casts[i].replace('?', `$${params.push(value)}`)}`).join(', ')})`);
-    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}`, params);
+    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')} ${onConflict}`, params);
   }
+}
+
+const insertRows = (tx: Sql, table: string, columns: string[], casts: string[], rows: unknown[][]) => upsertRows(tx, table, columns, casts, rows);
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Adds a batch's answers to the daily counts (one upsert per day, host and page). */
+async function addFeedbackDays(tx: Sql, feedback: readonly FeedbackEvent[]): Promise<void> {
+  const days = new Map<string, [string, string, string, number, number]>();
+  for (const f of feedback) {
+    const key = `${utcDay(f.at)}\u0000${f.host}\u0000${f.path}`;
+    const row = days.get(key) ?? [utcDay(f.at), f.host, f.path, 0, 0];
+    row[f.helpful ? 3 : 4] += 1;
+    days.set(key, row);
+  }
+  await upsertRows(tx, 'feedback_days', ['day', 'host', 'path', 'yes', 'no'], ['?::date', '?', '?', '?::integer', '?::integer'], [...days.values()], 'ON CONFLICT (day, host, path) DO UPDATE SET yes = feedback_days.yes + EXCLUDED.yes, no = feedback_days.no + EXCLUDED.no');
+}
+
+/** Adds a batch's search events to the daily counts (one upsert per day, host and query). */
+async function addSearchDays(tx: Sql, searches: readonly SearchEvent[]): Promise<void> {
+  const days = new Map<string, [string, string, string, number, number, number, number]>();
+  for (const e of searches) {
+    const key = `${utcDay(e.at)}\u0000${e.host}\u0000${e.query}`;
+    const row = days.get(key) ?? [utcDay(e.at), e.host, e.query, 0, 0, 0, 0];
+    if (e.kind === 'search') {
+      row[3] += 1;
+      if (e.hits === 0) row[4] += 1;
+    } else {
+      row[5] += 1;
+      row[6] += e.position ?? 0;
+    }
+    days.set(key, row);
+  }
+  await upsertRows(
+    tx,
+    'search_days',
+    ['day', 'host', 'query', 'searches', 'no_results', 'clicks', 'position_sum'],
+    ['?::date', '?', '?', '?::integer', '?::integer', '?::integer', '?::bigint'],
+    [...days.values()],
+    'ON CONFLICT (day, host, query) DO UPDATE SET searches = search_days.searches + EXCLUDED.searches, no_results = search_days.no_results + EXCLUDED.no_results, clicks = search_days.clicks + EXCLUDED.clicks, position_sum = search_days.position_sum + EXCLUDED.position_sum',
+  );
 }
 
 export class InsightsStore {
@@ -163,6 +205,8 @@ export class InsightsStore {
               feedback.map((f) => [f.at.toISOString(), f.host, f.path, f.helpful, f.reasons.join(','), f.comment ?? null, f.detailKeySha256?.toString('hex') ?? null]),
             );
           }
+          if (feedback.length) await addFeedbackDays(tx, feedback);
+          if (searches.length) await addSearchDays(tx, searches);
           if (searches.length) {
             await insertRows(
               tx,
@@ -192,43 +236,44 @@ export class InsightsStore {
 
   /** Every host that has events, for the dashboard's host list. */
   async hosts(): Promise<string[]> {
-    const rows = await this.#db.query<{host: string}>('SELECT host FROM feedback UNION SELECT host FROM search_events ORDER BY host');
+    const rows = await this.#db.query<{host: string}>('SELECT DISTINCT host FROM feedback_days UNION SELECT DISTINCT host FROM search_days ORDER BY host');
     return rows.map((r) => r.host);
   }
 
   async report(q: ReportQuery): Promise<Report> {
+    // Comments by their time; counts by UTC day: the days from `from`'s to the one holding
+    // the instant before `to` (a report's range is whole days: from midnight to midnight).
     const where = `at >= $1::timestamptz AND at < $2::timestamptz AND ($3::text[] IS NULL OR host = ANY($3::text[]))`;
+    const lastDay = `(($2::timestamptz - interval '1 microsecond') AT TIME ZONE 'UTC')::date`;
+    const days = `day >= ($1::timestamptz AT TIME ZONE 'UTC')::date AND day <= ${lastDay} AND ($3::text[] IS NULL OR host = ANY($3::text[]))`;
     const params = [q.from.toISOString(), q.to.toISOString(), q.hosts ? `{${q.hosts.map((h) => `"${h.replace(/["\\]/g, '')}"`).join(',')}}` : null];
     const db = this.#db;
     const [pages, comments, top, none, totals, series] = await Promise.all([
       db.query<PageFeedback>(
-        `SELECT host, path, count(*) FILTER (WHERE helpful)::int AS yes, count(*) FILTER (WHERE NOT helpful)::int AS no,
-                (count(*) FILTER (WHERE helpful))::float8 / count(*) AS "helpfulRate"
-           FROM feedback WHERE ${where} GROUP BY host, path ORDER BY no DESC, "helpfulRate" ASC, host, path LIMIT ${REPORT_ROWS}`,
+        `SELECT host, path, sum(yes)::int AS yes, sum(no)::int AS no, sum(yes)::float8 / nullif(sum(yes) + sum(no), 0) AS "helpfulRate"
+           FROM feedback_days WHERE ${days} GROUP BY host, path HAVING sum(yes) + sum(no) > 0 ORDER BY no DESC, "helpfulRate" ASC, host, path LIMIT ${REPORT_ROWS}`,
         params,
       ),
       db.query<CommentRow>(`SELECT at, host, path, helpful, reasons, comment FROM feedback WHERE ${where} AND comment IS NOT NULL ORDER BY at DESC, id DESC LIMIT ${REPORT_ROWS}`, params),
       db.query<SearchRow>(
-        `SELECT query, count(*) FILTER (WHERE kind = 'search')::int AS searches, count(*) FILTER (WHERE kind = 'click')::int AS clicks
-           FROM search_events WHERE ${where} GROUP BY query HAVING count(*) FILTER (WHERE kind = 'search') > 0
-           ORDER BY searches DESC, query LIMIT ${REPORT_ROWS}`,
+        `SELECT query, sum(searches)::int AS searches, sum(clicks)::int AS clicks FROM search_days WHERE ${days}
+           GROUP BY query HAVING sum(searches) > 0 ORDER BY searches DESC, query LIMIT ${REPORT_ROWS}`,
         params,
       ),
       db.query<{query: string; searches: number}>(
-        `SELECT query, count(*)::int AS searches FROM search_events WHERE ${where} AND kind = 'search' AND hits = 0 GROUP BY query ORDER BY searches DESC, query LIMIT ${REPORT_ROWS}`,
+        `SELECT query, sum(no_results)::int AS searches FROM search_days WHERE ${days} AND no_results > 0 GROUP BY query ORDER BY searches DESC, query LIMIT ${REPORT_ROWS}`,
         params,
       ),
       db.query<{searches: number; clicks: number; mean: number | null}>(
-        `SELECT count(*) FILTER (WHERE kind = 'search')::int AS searches, count(*) FILTER (WHERE kind = 'click')::int AS clicks,
-                avg(position) FILTER (WHERE kind = 'click')::float8 AS mean
-           FROM search_events WHERE ${where}`,
+        `SELECT coalesce(sum(searches), 0)::int AS searches, coalesce(sum(clicks), 0)::int AS clicks, (sum(position_sum)::float8 / nullif(sum(clicks), 0)) AS mean
+           FROM search_days WHERE ${days}`,
         params,
       ),
       db.query<{day: string; answers: number; searches: number}>(
-        `WITH days AS (SELECT to_char(d, 'YYYY-MM-DD') AS day FROM generate_series(date_trunc('day', $1::timestamptz AT TIME ZONE 'UTC'), $2::timestamptz AT TIME ZONE 'UTC' - interval '1 microsecond', interval '1 day') AS d),
-              f AS (SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM feedback WHERE ${where} GROUP BY 1),
-              s AS (SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM search_events WHERE ${where} AND kind = 'search' GROUP BY 1)
-         SELECT days.day, coalesce(f.n, 0) AS answers, coalesce(s.n, 0) AS searches FROM days LEFT JOIN f USING (day) LEFT JOIN s USING (day) ORDER BY days.day`,
+        `WITH range AS (SELECT to_char(d, 'YYYY-MM-DD') AS day FROM generate_series(($1::timestamptz AT TIME ZONE 'UTC')::date, ${lastDay}, interval '1 day') AS d),
+              f AS (SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(yes + no)::int AS n FROM feedback_days WHERE ${days} GROUP BY 1),
+              s AS (SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(searches)::int AS n FROM search_days WHERE ${days} GROUP BY 1)
+         SELECT range.day, coalesce(f.n, 0) AS answers, coalesce(s.n, 0) AS searches FROM range LEFT JOIN f USING (day) LEFT JOIN s USING (day) ORDER BY range.day`,
         params,
       ),
     ]);

@@ -1,0 +1,258 @@
+/**
+ * Insights under load, and the dashboard over a big table:
+ * - feedback posts and search-insight posts per second, and their p99, at 50 connections on
+ *   loopback, against the same server answering `/healthz` (the ratio says what validation
+ *   and a committed write cost), on PGlite and on PostgreSQL. Each acknowledged post is
+ *   committed (grouped commits), as in production. The server runs in a process of its own.
+ * - the report the dashboard asks for (a 30-day view, every host and one host) over one
+ *   million generated events spread over 90 days, median of 5; the target is under 300 ms
+ *   on PGlite.
+ * PostgreSQL: BENCH_DATABASE_URL, else a server made for the run by scripts/test-postgres.sh.
+ * Run alone with `npx tsx scripts/bench/insights.ts`.
+ */
+import {execFileSync} from 'node:child_process';
+import {mkdtemp, rm} from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {createApp} from '../../server/app';
+import {openPglite, openPostgres, type InsightsDb} from '../../server/insights/db';
+import {FILL_DAILY_COUNTS, migrate} from '../../server/insights/migrations';
+import {InsightsStore} from '../../server/insights/store';
+import {tinyBuild} from '../../server/insights/testing';
+import {serveUntilParentCloses, startChildServer} from './child-server';
+
+interface CannonResult {
+  requests: {total: number};
+  latency: {p99: number};
+  duration: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+type Autocannon = (options: {url: string; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string}) => Promise<CannonResult>;
+const autocannon = require('autocannon') as Autocannon;
+
+const siteDir = path.resolve(__dirname, '../..');
+const MILLION = 1_000_000;
+
+export interface LoadFigures {
+  rps: number;
+  p99: number;
+}
+
+export interface InsightsEngineBench {
+  engine: 'PGlite' | 'PostgreSQL';
+  healthz: LoadFigures;
+  feedback: LoadFigures;
+  search: LoadFigures;
+  /** Dashboard report over 1M events: 30 days, every host / one host, ms (median of 5). */
+  reportAllMs: number;
+  reportHostMs: number;
+}
+
+/** The child side: our server on a tiny build, insights in `where` (a folder, or a postgres:// URL), no rate limit to speak of. */
+async function serve(where: string): Promise<void> {
+  const buildDir = await tinyBuild();
+  const open = () => (where.startsWith('postgres') ? openPostgres(where, {max: 10}) : openPglite(where));
+  const app = await createApp({buildDir, insights: {open, postsPerMinute: 100_000_000}});
+  await app.listen({port: 0, host: '127.0.0.1'});
+  for (;;) {
+    const state = (await app.inject({url: '/readyz'})).json().insights as string;
+    if (state === 'ready') break;
+    if (state !== 'opening') throw new Error(`insights: ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const {port} = app.server.address() as {port: number};
+  serveUntilParentCloses({url: `http://127.0.0.1:${port}`, close: () => app.close()});
+}
+
+async function load(url: string, seconds: number, request: {method?: string; headers?: Record<string, string>; body?: string} = {}): Promise<CannonResult> {
+  await autocannon({url, connections: 50, duration: 1, ...request});
+  const result = await autocannon({url, connections: 50, duration: seconds, ...request});
+  if (result.errors || result.timeouts || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
+  return result;
+}
+
+const figures = (runs: CannonResult[]): LoadFigures => ({
+  rps: Math.round(runs.reduce((n, r) => n + r.requests.total, 0) / runs.reduce((n, r) => n + r.duration, 0)),
+  p99: Number((runs.reduce((n, r) => n + r.latency.p99, 0) / runs.length).toFixed(1)),
+});
+
+/** Posts per second against /healthz on one server, in the order healthz, feedback, search, search, feedback, healthz. */
+async function benchLoad(where: string, seconds: number): Promise<Pick<InsightsEngineBench, 'healthz' | 'feedback' | 'search'>> {
+  const server = await startChildServer(__filename, ['--serve', where], 'insights');
+  try {
+    const headers = {origin: server.url, 'content-type': 'application/json'};
+    const feedback = {method: 'POST', headers, body: JSON.stringify({path: '/docs/intro', helpful: false, reasons: ['hard-to-follow'], comment: 'The second step needs the volume id.'})};
+    const search = {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({events: [{kind: 'search', path: '/docs/intro', query: 'resize volume', hits: 4}, {kind: 'click', path: '/docs/intro', query: 'resize volume', position: 1, target: '/docs/storage/volumes'}]}),
+    };
+    const runs: Record<'healthz' | 'feedback' | 'search', CannonResult[]> = {healthz: [], feedback: [], search: []};
+    for (const name of ['healthz', 'feedback', 'search', 'search', 'feedback', 'healthz'] as const) {
+      const url = `${server.url}${name === 'healthz' ? '/healthz' : name === 'feedback' ? '/insights/feedback' : '/insights/search'}`;
+      runs[name].push(await load(url, seconds / 2, name === 'healthz' ? {} : name === 'feedback' ? feedback : search));
+    }
+    return {healthz: figures(runs.healthz), feedback: figures(runs.feedback), search: figures(runs.search)};
+  } finally {
+    await server.close();
+  }
+}
+
+/** One million events over the 90 days before now (300,000 answers and 700,000 search events, five hosts, 250 pages, 3,000 queries), with their daily counts. */
+export async function fillMillion(db: InsightsDb, now = new Date()): Promise<void> {
+  const end = now.toISOString();
+  await migrate(db);
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO feedback (at, host, path, helpful, reasons, comment)
+         SELECT $1::timestamptz - (i % 7776000) * interval '1 second', 'host' || (i % 5) || '.example.com', '/docs/page-' || (i % 250),
+                i % 3 <> 0, CASE WHEN i % 3 = 0 THEN ARRAY['hard-to-follow'] ELSE '{}'::text[] END,
+                CASE WHEN i % 40 = 0 THEN 'generated comment ' || i ELSE NULL END
+           FROM generate_series(1, $2::integer) AS i`,
+      [end, (MILLION * 3) / 10],
+    );
+    await tx.query(
+      `INSERT INTO search_events (at, host, path, kind, query, hits, position, target)
+         SELECT $1::timestamptz - (i % 7776000) * interval '1 second', 'host' || (i % 5) || '.example.com', '/docs/page-' || (i % 250),
+                CASE WHEN i % 4 = 0 THEN 'click' ELSE 'search' END, 'query ' || (i % 3000),
+                CASE WHEN i % 4 = 0 THEN NULL ELSE i % 17 END, CASE WHEN i % 4 = 0 THEN 1 + i % 6 ELSE NULL END,
+                CASE WHEN i % 4 = 0 THEN '/docs/page-' || (i % 250) ELSE NULL END
+           FROM generate_series(1, $2::integer) AS i`,
+      [end, (MILLION * 7) / 10],
+    );
+    // The daily counts the store keeps with every write, made for the generated events at once.
+    await tx.exec('TRUNCATE feedback_days, search_days');
+    await tx.exec(FILL_DAILY_COUNTS);
+  });
+  await db.exec('ANALYZE feedback; ANALYZE search_events;');
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The report's time on PostgreSQL, which several handles may share. */
+async function benchReport(open: () => Promise<InsightsDb>): Promise<{reportAllMs: number; reportHostMs: number}> {
+  const filler = await open();
+  try {
+    await fillMillion(filler);
+  } finally {
+    await filler.close();
+  }
+  const store = await InsightsStore.open(await open());
+  try {
+    return await timeReports(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function timeReports(store: InsightsStore): Promise<{reportAllMs: number; reportHostMs: number}> {
+  const to = new Date();
+  const from = new Date(to.getTime() - 30 * 86_400_000);
+  const time = async (hosts: string[] | null) => {
+    const runs: number[] = [];
+    // One unmeasured run first (caches), then five measured.
+    for (let i = 0; i < 6; i += 1) {
+      const started = performance.now();
+      const report = await store.report({from, to, hosts});
+      if (i > 0) runs.push(performance.now() - started);
+      // A report of nothing would be fast and mean nothing.
+      else if (!report.pages.length || !report.searches || !report.topSearches.length) throw new Error('The generated events are not in the report.');
+    }
+    return Math.round(median(runs));
+  };
+  return {reportAllMs: await time(null), reportHostMs: await time(['host2.example.com'])};
+}
+
+export async function benchInsights(options: {seconds?: number} = {}): Promise<InsightsEngineBench[]> {
+  const seconds = options.seconds ?? 8;
+  const out: InsightsEngineBench[] = [];
+  // PGlite: a folder for the load test, another for the million events.
+  const loadDir = await mkdtemp(path.join(os.tmpdir(), 'bench-insights-'));
+  const reportDir = await mkdtemp(path.join(os.tmpdir(), 'bench-insights-report-'));
+  try {
+    const loadFigures = await benchLoad(loadDir, seconds);
+    out.push({engine: 'PGlite', ...loadFigures, ...(await benchPgliteReport(reportDir))});
+  } finally {
+    await rm(loadDir, {recursive: true, force: true});
+    await rm(reportDir, {recursive: true, force: true});
+  }
+  // PostgreSQL: the operator's, or one made for the run.
+  let url = process.env.BENCH_DATABASE_URL?.trim();
+  let made: string | undefined;
+  if (!url) {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'bench-postgres-'));
+    execFileSync('chmod', ['755', parent]);
+    made = path.join(parent, 'postgres');
+    url = execFileSync('bash', [path.join(siteDir, 'scripts/test-postgres.sh'), 'start', made], {encoding: 'utf8'}).trim();
+  }
+  try {
+    const loadDb = await databaseOn(url, 'bench_insights_load');
+    const reportDb = await databaseOn(url, 'bench_insights_report');
+    const loadFigures = await benchLoad(loadDb, seconds);
+    out.push({engine: 'PostgreSQL', ...loadFigures, ...(await benchReport(() => openPostgres(reportDb)))});
+  } finally {
+    if (made) {
+      execFileSync('bash', [path.join(siteDir, 'scripts/test-postgres.sh'), 'stop', made]);
+      await rm(path.dirname(made), {recursive: true, force: true});
+    }
+  }
+  return out;
+}
+
+/** PGlite's report timing: one handle fills and reports (an embedded database has one user at a time). */
+async function benchPgliteReport(dir: string): Promise<{reportAllMs: number; reportHostMs: number}> {
+  const db = await openPglite(dir);
+  try {
+    await fillMillion(db);
+  } finally {
+    await db.close();
+  }
+  const store = await InsightsStore.open(await openPglite(dir));
+  try {
+    return await timeReports(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** A fresh database named `name` on the server at `url`; its URL. */
+async function databaseOn(url: string, name: string): Promise<string> {
+  const admin = await openPostgres(url, {max: 1});
+  await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.exec(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export function insightsReport(results: InsightsEngineBench[]): string {
+  const lines = [
+    '| engine | /healthz req/s (p99) | feedback posts/s (p99) | ratio | search posts/s (p99) | ratio | 30-day report, 1M events: every host / one host |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const r of results) {
+    lines.push(
+      `| ${r.engine} | ${r.healthz.rps} (${r.healthz.p99} ms) | ${r.feedback.rps} (${r.feedback.p99} ms) | ${(r.feedback.rps / r.healthz.rps).toFixed(2)}x | ${r.search.rps} (${r.search.p99} ms) | ${(r.search.rps / r.healthz.rps).toFixed(2)}x | ${r.reportAllMs} ms / ${r.reportHostMs} ms |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const serveIndex = process.argv.indexOf('--serve');
+if (require.main === module && serveIndex > 0) {
+  serve(process.argv[serveIndex + 1]).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+} else if (require.main === module) {
+  benchInsights().then(
+    (results) => console.log(`## Insights (50 connections, loopback)\n${insightsReport(results)}\nTarget: the 30-day report under 300 ms on PGlite.`),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
