@@ -13,6 +13,7 @@ import {brandFromConfig, type Brand} from '../src/branding/brand';
 import type {InsightsDb} from './insights/db';
 import {insightsReportRoutes, insightsRoutes} from './insights/routes';
 import {accessFor} from './insights/access';
+import {insightsDashboard} from './insights/dashboard';
 import {startInsights} from './insights/service';
 
 export interface AppOptions {
@@ -139,6 +140,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(insightsRoutes, {state: () => insights.state(), wrote: (error) => insights.wrote(error), files, hostServed, postsPerMinute: options.insights?.postsPerMinute});
     // Partners are read at each request, so a partner file's new token counts at its reload.
     await app.register(insightsReportRoutes, {state: () => insights.state(), access: (header) => accessFor(header, {adminToken: options.insights?.adminToken, partners: partners.entries})});
+    await app.register(insightsDashboard);
   }
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
   await app.register(mcp, {root: options.buildDir, files, brandFor, hostServed});

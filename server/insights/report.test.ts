@@ -108,6 +108,21 @@ describe('insights reports', () => {
     expect(res.body).not.toContain(sha(ACME));
   });
 
+  it('come with a dashboard page that is never indexed and loads only its own script', async () => {
+    const page = await app.inject({url: '/insights'});
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    // The page is the same for everyone: no report, no host, no reader's text in it.
+    expect(page.body).not.toContain('acme');
+    const version = /dashboard\.js\?v=(\w+)/.exec(page.body)?.[1];
+    const js = await app.inject({url: `/insights/dashboard.js?v=${version}`});
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(js.body).toContain('/insights/report.json');
+  });
+
   it('refuse a range they cannot read, saying what to give', async () => {
     expect((await report(app, ADMIN, '?since=forever')).json().error.message).toContain('since must be a number of days');
     expect((await report(app, ADMIN, '?from=2026-02-30')).json().error.message).toBe('from is not a date of the calendar: 2026-02-30.');

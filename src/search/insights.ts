@@ -40,7 +40,13 @@ const normalize = (query: string) => query.trim().replace(/\s+/g, ' ').slice(0, 
  * The sender, over `send` (which posts one batch) and the page's clock; `path()` is the
  * page searched from. Exported for tests; the page uses `searchInsights()`.
  */
-export function createInsightsSender(options: {send: (events: SearchInsightEvent[]) => void; path: () => string; enabled: () => Promise<boolean>}): InsightsSender {
+export function createInsightsSender(options: {
+  send: (events: SearchInsightEvent[]) => void;
+  path: () => string;
+  enabled: () => boolean | Promise<boolean>;
+  /** Told when events wait to be sent (`pending`) and when they have gone (`sent`). */
+  onState?: (state: 'pending' | 'sent') => void;
+}): InsightsSender {
   let queue: SearchInsightEvent[] = [];
   let settle: ReturnType<typeof setTimeout> | undefined;
   let settling: {query: string; hits: number} | undefined;
@@ -53,12 +59,18 @@ export function createInsightsSender(options: {send: (events: SearchInsightEvent
     if (!queue.length) return;
     const batch = queue;
     queue = [];
-    void options.enabled().then((on) => {
+    const post = (on: boolean) => {
       if (on) for (let i = 0; i < batch.length; i += INSIGHTS_BATCH) options.send(batch.slice(i, i + INSIGHTS_BATCH));
-    });
+      if (!queue.length && !settling) options.onState?.('sent');
+    };
+    // Known already: sent in this task, which matters when the page is being left.
+    const on = options.enabled();
+    if (typeof on === 'boolean') post(on);
+    else void on.then(post);
   };
   const push = (event: SearchInsightEvent) => {
     queue.push(event);
+    options.onState?.('pending');
     if (queue.length >= INSIGHTS_BATCH) sendNow();
     else {
       clearTimeout(timer);
@@ -79,6 +91,7 @@ export function createInsightsSender(options: {send: (events: SearchInsightEvent
       const q = normalize(query);
       if (!q || looksLikeSecret(q)) return;
       settling = {query: q, hits};
+      options.onState?.('pending');
       clearTimeout(settle);
       settle = setTimeout(settleNow, INSIGHTS_DEBOUNCE_MS);
     },
@@ -106,9 +119,14 @@ export function searchInsights(): InsightsSender {
     sender = {searched: () => undefined, clicked: () => undefined, flush: () => undefined};
     return sender;
   }
+  // Asked at once, so that a batch sent as the page is left need not wait for the answer.
+  let allowed: boolean | undefined;
+  const status = insightsStatus().then((s) => (allowed = s.search));
   sender = createInsightsSender({
     path: () => location.pathname.replace(/(.)\/$/, '$1'),
-    enabled: () => insightsStatus().then((s) => s.search),
+    enabled: () => allowed ?? status,
+    // `<html data-search-insights="pending|sent">`, for tools and tests to wait on.
+    onState: (state) => document.documentElement.setAttribute('data-search-insights', state),
     send: (events) => {
       // keepalive: a batch sent as the reader follows a result still arrives.
       void fetch('/insights/search', {method: 'POST', credentials: 'omit', keepalive: true, headers: {'content-type': 'application/json'}, body: JSON.stringify({events})}).catch(() => undefined);
