@@ -40,31 +40,34 @@ const pagePath = z
   .string()
   .min(1)
   .max(512)
-  .regex(/^\/(?!\/)[^\s?#]*$/, 'a path of this site, starting with one /, without query or fragment');
+  .regex(/^\/(?!\/)[^\s?#\u0000]*$/, 'a path of this site, starting with one /, without query or fragment');
+
+/** Text a reader typed: PostgreSQL keeps no NUL character in text, so none is taken. */
+const typed = (max: number) => z.string().max(max).regex(/^[^\u0000]*$/, 'must not hold a NUL character');
 
 const feedbackSchema = z.strictObject({
   path: pagePath,
   helpful: z.boolean(),
   reasons: z.array(z.enum(FEEDBACK_REASONS)).max(FEEDBACK_REASONS.length).default([]),
-  comment: z.string().max(MAX_COMMENT_LENGTH).optional(),
+  comment: typed(MAX_COMMENT_LENGTH).optional(),
 });
 
 /** Reasons and a comment for an answer given a moment ago, with the key its post returned. */
 const detailSchema = z.strictObject({
   detailKey: z.string().regex(/^[A-Za-z0-9_-]{24}$/, 'the detailKey the answer returned'),
   reasons: z.array(z.enum(FEEDBACK_REASONS)).max(FEEDBACK_REASONS.length).default([]),
-  comment: z.string().max(MAX_COMMENT_LENGTH).optional(),
+  comment: typed(MAX_COMMENT_LENGTH).optional(),
 });
 
 /** How long after an answer its reasons and comment may be added. */
 export const DETAIL_WINDOW_MS = 60 * 60_000;
 
 const searchEventSchema = z.discriminatedUnion('kind', [
-  z.strictObject({kind: z.literal('search'), path: pagePath, query: z.string().min(1).max(MAX_QUERY_LENGTH), hits: z.number().int().min(0).max(100_000)}),
+  z.strictObject({kind: z.literal('search'), path: pagePath, query: typed(MAX_QUERY_LENGTH).min(1), hits: z.number().int().min(0).max(100_000)}),
   z.strictObject({
     kind: z.literal('click'),
     path: pagePath,
-    query: z.string().min(1).max(MAX_QUERY_LENGTH),
+    query: typed(MAX_QUERY_LENGTH).min(1),
     position: z.number().int().min(1).max(1000),
     target: pagePath,
   }),
@@ -126,16 +129,17 @@ function dailyClientKey(now: () => number): (ip: string) => string {
 /** The form fields of a feedback post without JavaScript, as the JSON body would carry them. */
 function feedbackFromForm(body: string): unknown {
   const form = new URLSearchParams(body);
-  const out: Record<string, unknown> = {};
+  // Own properties whatever their names (`__proto__` included), for the schema to refuse.
+  const out = new Map<string, unknown>();
   for (const name of new Set(form.keys())) {
-    if (name === 'reasons') out.reasons = form.getAll('reasons');
-    else if (name === 'helpful') out.helpful = form.get('helpful') === 'yes' ? true : form.get('helpful') === 'no' ? false : form.get('helpful');
+    if (name === 'reasons') out.set('reasons', form.getAll('reasons'));
+    else if (name === 'helpful') out.set('helpful', form.get('helpful') === 'yes' ? true : form.get('helpful') === 'no' ? false : form.get('helpful'));
     else if (name === 'comment') {
       const comment = form.get('comment')?.trim();
-      if (comment) out.comment = comment;
-    } else out[name] = form.get(name);
+      if (comment) out.set('comment', comment);
+    } else out.set(name, form.get(name));
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 export async function insightsRoutes(app: FastifyInstance, options: InsightsRoutesOptions): Promise<void> {
@@ -176,7 +180,15 @@ export async function insightsRoutes(app: FastifyInstance, options: InsightsRout
     return undefined;
   };
 
-  const knownPage = (path: string) => routeFile(decodeURI(path).replace(/\/$/, '') || '/', options.files) !== undefined;
+  const knownPage = (path: string) => {
+    let decoded: string;
+    try {
+      decoded = decodeURI(path);
+    } catch {
+      return false; // a malformed escape names no page
+    }
+    return routeFile(decoded.replace(/\/$/, '') || '/', options.files) !== undefined;
+  };
 
   /** Commits through the store; 503 with Retry-After when it is away or fails. */
   const commit = async (reply: FastifyReply, work: (store: InsightsStore) => Promise<void>): Promise<Problem | undefined> => {
