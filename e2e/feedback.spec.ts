@@ -29,6 +29,8 @@ test.describe('page feedback', () => {
     await form.getByRole('button', {name: 'No'}).click();
     await expect(form).toHaveAttribute('data-feedback', 'detail');
     await expect(form.getByRole('status')).toHaveText('Thank you. What was wrong? (optional)');
+    await expect(page.locator('#feedback-thanks')).toBeHidden();
+    await expect(form.getByRole('button', {name: 'Yes'})).toBeHidden();
     // The follow-up has the focus, on its first reason.
     await expect(form.getByRole('checkbox', {name: 'Something is wrong or out of date'})).toBeFocused();
     await form.getByRole('checkbox', {name: 'A code sample does not work'}).check();
@@ -56,7 +58,10 @@ test.describe('page feedback', () => {
       await page.goto(route);
       const form = page.locator('#page-feedback');
       await expect(form).toBeVisible();
+      // The thanks note waits for the answer; the Send button belongs to the follow-up of the enhanced form.
+      await expect(page.locator('#feedback-thanks')).toBeHidden();
       await form.getByText('Tell us more (optional)').click();
+      await expect(form.getByRole('button', {name: 'Send'})).toBeHidden();
       const comment = `No script here ${Date.now()}`;
       await form.getByLabel('Comment').fill(comment);
       await form.getByRole('button', {name: 'Yes'}).click();

@@ -38,10 +38,10 @@ export default function PageFeedback({route}: {route: string}): ReactNode {
     <section ref={section} id="page-feedback" className={styles.feedback} aria-labelledby="page-feedback-title" data-feedback="form">
       <form method="post" action="/insights/feedback">
         <input type="hidden" name="path" value={route} />
-        <h2 id="page-feedback-title" className={styles.title}>
+        <h2 id="page-feedback-title">
           Was this page helpful?
         </h2>
-        <div className={styles.answers}>
+        <div>
           <button type="submit" name="helpful" value="yes" className="button button--outline button--primary">
             Yes
           </button>
@@ -49,9 +49,11 @@ export default function PageFeedback({route}: {route: string}): ReactNode {
             No
           </button>
         </div>
-        <details className={styles.more}>
+        {/* What the enhanced form says of each step, read out as it changes; above the follow-up it introduces. */}
+        <p role="status" />
+        <details>
           <summary>Tell us more (optional)</summary>
-          <fieldset className={styles.reasons}>
+          <fieldset>
             <legend>What was wrong?</legend>
             {REASONS.map(([value, label]) => (
               <label key={value}>
@@ -61,17 +63,16 @@ export default function PageFeedback({route}: {route: string}): ReactNode {
           </fieldset>
           <label htmlFor="page-feedback-comment">Comment</label>
           <textarea id="page-feedback-comment" name="comment" maxLength={COMMENT_MAX} rows={4} aria-describedby="page-feedback-privacy" />
-          <p id="page-feedback-privacy" className={styles.privacy}>
+          <p id="page-feedback-privacy">
             Please do not include API keys, passwords or personal data.
           </p>
-          <button type="submit" name="step" value="detail" className={`button button--primary ${styles.send}`}>
+          <button type="submit" name="step" value="detail" className="button button--primary">
             Send
           </button>
         </details>
-        <p id="feedback-thanks" className={styles.thanks} tabIndex={-1}>
+        <p id="feedback-thanks" tabIndex={-1}>
           Thank you for your feedback.
         </p>
-        <p className={styles.status} role="status" />
       </form>
     </section>
   );
