@@ -12,7 +12,6 @@ export type FeedbackStep = 'form' | 'detail' | 'sent' | 'answered' | 'off' | 'er
 const STORAGE_PREFIX = 'feedback:v1:';
 const today = () => new Date().toISOString().slice(0, 10);
 
-
 function answeredToday(path: string): boolean {
   try {
     return localStorage.getItem(STORAGE_PREFIX + path) === today();
