@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {throttlingFromEnv} from './lighthouse';
+import {cpuSlowdownFromEnv, throttlingFromEnv} from './lighthouse';
 
 describe('the bench throttling setting', () => {
   it("is Lighthouse's simulation unless devtools is asked for", () => {
@@ -11,5 +11,19 @@ describe('the bench throttling setting', () => {
 
   it('refuses any other value, naming it', () => {
     expect(() => throttlingFromEnv('fast')).toThrow('BENCH_THROTTLING must be simulate or devtools, got "fast"');
+  });
+});
+
+describe('the bench CPU slowdown setting', () => {
+  it("is each bench's own default when unset, else the number given", () => {
+    expect(cpuSlowdownFromEnv(undefined)).toBeUndefined();
+    expect(cpuSlowdownFromEnv(' ')).toBeUndefined();
+    expect(cpuSlowdownFromEnv('8')).toBe(8);
+    expect(cpuSlowdownFromEnv('2.5')).toBe(2.5);
+  });
+
+  it('refuses anything but a number of at least 1, naming it', () => {
+    expect(() => cpuSlowdownFromEnv('fast')).toThrow('BENCH_CPU_SLOWDOWN must be a number of at least 1, not "fast"');
+    expect(() => cpuSlowdownFromEnv('0.5')).toThrow('not "0.5"');
   });
 });

@@ -6,6 +6,8 @@
  * slower, but it measures what the page did, not a model of it.
  */
 
+import {chromeFlags, chromePath} from './common';
+
 export type ThrottlingMethod = 'simulate' | 'devtools';
 
 /** The throttling method `BENCH_THROTTLING` names, or Lighthouse's default; anything else is an error. */
@@ -14,7 +16,18 @@ export function throttlingFromEnv(value = process.env.BENCH_THROTTLING): Throttl
   if (value === 'devtools') return 'devtools';
   throw new Error(`BENCH_THROTTLING must be simulate or devtools, got ${JSON.stringify(value)}`);
 }
-import {chromeFlags, chromePath} from './common';
+
+/**
+ * `BENCH_CPU_SLOWDOWN`, for every bench that slows the browser to stand in for a slower
+ * machine: a number of at least 1, or undefined when unset (each bench has its own default:
+ * Lighthouse's 4, none for the search timings); anything else is an error.
+ */
+export function cpuSlowdownFromEnv(value = process.env.BENCH_CPU_SLOWDOWN): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 1) throw new Error(`BENCH_CPU_SLOWDOWN must be a number of at least 1, not "${value}"`);
+  return rate;
+}
 
 export interface LighthouseRun {
   score: number;

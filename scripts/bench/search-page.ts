@@ -7,18 +7,9 @@
  */
 import {chromium, type Browser, type Page} from 'playwright-core';
 import {chromeFlags, chromePath as defaultChromePath} from './common';
+import {cpuSlowdownFromEnv} from './lighthouse';
 
 const LOADS = 5;
-/**
- * `BENCH_CPU_SLOWDOWN=N` has the browser run each page N times slower (DevTools' CPU
- * throttling), to stand in for a slower machine than this one. Unset or 1: no slowdown.
- */
-export function cpuSlowdownFromEnv(value = process.env.BENCH_CPU_SLOWDOWN): number {
-  if (value === undefined || value === '') return 1;
-  const rate = Number(value);
-  if (!Number.isFinite(rate) || rate < 1) throw new Error(`BENCH_CPU_SLOWDOWN must be a number of at least 1, not "${value}"`);
-  return rate;
-}
 
 async function slowDown(page: Page, rate: number): Promise<void> {
   if (rate === 1) return;
@@ -108,7 +99,8 @@ async function modalLoad(browser: Browser, baseUrl: string, term: string, rate: 
   return hitAt - typedAt;
 }
 
-export async function benchSearchPage(baseUrl: string, terms: string[], chromePath: string, rate = cpuSlowdownFromEnv()): Promise<SearchPageTimes[]> {
+/** `BENCH_CPU_SLOWDOWN=N` runs the browser N times slower (DevTools' CPU throttling), to stand in for a slower machine; unset, no slowdown. */
+export async function benchSearchPage(baseUrl: string, terms: string[], chromePath: string, rate = cpuSlowdownFromEnv() ?? 1): Promise<SearchPageTimes[]> {
   const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags});
   try {
     const out: SearchPageTimes[] = [];

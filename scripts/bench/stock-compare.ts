@@ -24,7 +24,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {createApp} from '../../server/app';
 import {listFiles, routeFile} from '../../server/static-site';
-import {lighthouseRun, medianRun, throttlingFromEnv, type LighthouseRun} from './lighthouse';
+import {cpuSlowdownFromEnv, lighthouseRun, medianRun, throttlingFromEnv, type LighthouseRun} from './lighthouse';
 import {largestDocRoute, run, STOCK_TARGETS, variantBuild} from './common';
 import {comparedPagesFromEnv, type ComparedPageName} from './stock-pages';
 
@@ -152,7 +152,7 @@ export interface ComparedPage {
 
 export async function benchAgainstStock(options: {buildDir: string; workDir: string; rounds?: number; cpuSlowdown?: number; cdn?: boolean; log?: (line: string) => void}): Promise<ComparedPage[]> {
   const rounds = options.rounds ?? Number(process.env.BENCH_STOCK_ROUNDS ?? 5);
-  const cpuSlowdown = options.cpuSlowdown ?? (Number(process.env.BENCH_CPU_SLOWDOWN) || undefined);
+  const cpuSlowdown = options.cpuSlowdown ?? cpuSlowdownFromEnv();
   const throttling = throttlingFromEnv();
   const log = options.log ?? console.log;
   const api = options.cdn === false ? null : await partnerApiStub();
