@@ -72,8 +72,7 @@ async function main(): Promise<void> {
   const hosts = host ? [host] : null;
   const config = insightsFromEnv(process.env, siteDir);
   if (!config) throw new Error('Insights are off (INSIGHTS=off): there is nothing to report.');
-  const dir = path.resolve(siteDir, process.env.INSIGHTS_DIR?.trim() || '.insights');
-  const holder = process.env.DATABASE_URL?.trim() ? undefined : pgliteHolder(dir);
+  const holder = config.pgliteDir === undefined ? undefined : pgliteHolder(config.pgliteDir);
   if (holder !== undefined) {
     const base = values.url ?? `http://localhost:${process.env.PORT ?? 3000}`;
     const token = process.env.INSIGHTS_TOKEN?.trim();

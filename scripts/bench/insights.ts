@@ -17,7 +17,7 @@ import path from 'node:path';
 import {createApp} from '../../server/app';
 import {openPglite, openPostgres, type InsightsDb} from '../../server/insights/db';
 import {FILL_DAILY_COUNTS, migrate} from '../../server/insights/migrations';
-import {tinyBuild} from '../../server/insights/testing';
+import {insightsReady, tinyBuild} from '../../server/insights/testing';
 import {serveUntilParentCloses, startChildServer} from './child-server';
 
 interface CannonResult {
@@ -55,12 +55,7 @@ async function serve(where: string): Promise<void> {
   const open = () => (where.startsWith('postgres') ? openPostgres(where, {max: 10}) : openPglite(where));
   const app = await createApp({buildDir, insights: {open, postsPerMinute: 100_000_000}});
   await app.listen({port: 0, host: '127.0.0.1'});
-  for (;;) {
-    const state = (await app.inject({url: '/readyz'})).json().insights as string;
-    if (state === 'ready') break;
-    if (state !== 'opening') throw new Error(`insights: ${state}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await insightsReady(app);
   const {port} = app.server.address() as {port: number};
   serveUntilParentCloses({url: `http://127.0.0.1:${port}`, close: () => app.close()});
 }
@@ -141,12 +136,7 @@ async function timeReportAnswers(open: () => Promise<InsightsDb>): Promise<{repo
   const buildDir = await tinyBuild();
   const app = await createApp({buildDir, insights: {open, adminToken: BENCH_TOKEN}});
   try {
-    for (;;) {
-      const state = (await app.inject({url: '/readyz'})).json().insights as string;
-      if (state === 'ready') break;
-      if (state !== 'opening') throw new Error(`insights: ${state}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await insightsReady(app);
     const time = async (query: string) => {
       const runs: number[] = [];
       for (let i = 0; i < 6; i += 1) {

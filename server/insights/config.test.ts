@@ -8,6 +8,7 @@ describe('the insights settings', () => {
   it('keep insights in .insights/ of the project by default, comments for 90 days', () => {
     const config = insightsFromEnv({}, project);
     expect(config?.where).toBe(`an embedded PostgreSQL in ${path.join(project, '.insights')}`);
+    expect(config?.pgliteDir).toBe(path.join(project, '.insights'));
     expect(config?.commentDays).toBe(90);
   });
 
@@ -16,6 +17,7 @@ describe('the insights settings', () => {
     const pg = insightsFromEnv({DATABASE_URL: 'postgres://docs:s3cret@db.internal:5432/insights', INSIGHTS_COMMENT_DAYS: '30'}, project);
     expect(pg?.where).toBe('PostgreSQL at postgres://docs:***@db.internal:5432/insights');
     expect(pg?.commentDays).toBe(30);
+    expect(pg?.pgliteDir).toBeUndefined();
     expect(insightsFromEnv({INSIGHTS_TOKEN: ' team-token-0123456789abcdef '}, project)?.adminToken).toBe('team-token-0123456789abcdef');
   });
 

@@ -19,6 +19,8 @@ export interface InsightsConfig {
   open: () => Promise<InsightsDb>;
   commentDays: number;
   adminToken?: string;
+  /** The embedded database's folder; undefined on a PostgreSQL server. */
+  pgliteDir?: string;
   /** Where the events go, for the start-up line (a URL without its password). */
   where: string;
 }
@@ -44,5 +46,5 @@ export function insightsFromEnv(env: NodeJS.ProcessEnv, projectDir: string): Ins
     return {open: () => openPostgres(url), commentDays, adminToken, where: `PostgreSQL at ${parsed.toString()}`};
   }
   const dir = path.resolve(projectDir, (env.INSIGHTS_DIR ?? '').trim() || '.insights');
-  return {open: () => openPglite(dir), commentDays, adminToken, where: `an embedded PostgreSQL in ${dir}`};
+  return {open: () => openPglite(dir), commentDays, adminToken, pgliteDir: dir, where: `an embedded PostgreSQL in ${dir}`};
 }

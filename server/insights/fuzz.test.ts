@@ -13,7 +13,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {createApp} from '../app';
 import {openPglite} from './db';
-import {tinyBuild} from './testing';
+import {insightsReady, tinyBuild} from './testing';
 
 /** mulberry32: a small seeded generator. */
 function generator(seed: number): () => number {
@@ -82,12 +82,7 @@ beforeAll(async () => {
   buildDir = await tinyBuild();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'insights-fuzz-'));
   app = await createApp({buildDir, insights: {open: () => openPglite(dataDir), postsPerMinute: 1_000_000, adminToken: 'fuzz-team-token-0123456789abcdef'}});
-  for (;;) {
-    const state = (await app.inject({url: '/readyz'})).json().insights as string;
-    if (state === 'ready') break;
-    if (state !== 'opening') throw new Error(state);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  await insightsReady(app);
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import {createApp} from '../app';
 import {openPglite} from './db';
-import {testEngines, tinyBuild, type TestDatabase} from './testing';
+import {insightsReady, testEngines, tinyBuild, type TestDatabase} from './testing';
 
 const ADMIN = 'team-token-0123456789abcdef-0123';
 const ACME = 'acme-token-abcdefghijklmnopqrstuvwx';
@@ -27,15 +27,6 @@ afterAll(async () => {
   await rm(partnersDir, {recursive: true, force: true});
 });
 
-async function waitReady(app: FastifyInstance): Promise<void> {
-  for (;;) {
-    const insights = (await app.inject({url: '/readyz'})).json().insights as string;
-    if (insights === 'ready') return;
-    if (insights !== 'opening') throw new Error(insights);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 const answer = (app: FastifyInstance, host: string, body: object) =>
   app.inject({url: '/insights/feedback', method: 'POST', headers: {host, origin: `http://${host}`, 'content-type': 'application/json'}, payload: JSON.stringify(body)});
 
@@ -49,7 +40,7 @@ describe('insights reports', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'insights-report-'));
     app = await createApp({buildDir, partnersDir, watchPartners: false, insights: {open: () => openPglite(dataDir), adminToken: ADMIN}});
-    await waitReady(app);
+    await insightsReady(app);
     for (const [host, helpful, comment] of [
       ['acme.localhost', false, '=HYPERLINK("http://evil.example")'],
       ['docs.acme.test', true, undefined],
@@ -153,7 +144,7 @@ describe.each(testEngines.filter((e) => e.name === 'PostgreSQL'))('two server in
       apps.push(app);
     }
     // Both start (and migrate) at once: the advisory lock makes one of them apply the schema.
-    await Promise.all(apps.map(waitReady));
+    await Promise.all(apps.map(insightsReady));
   });
 
   afterAll(async () => {

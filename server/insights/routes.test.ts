@@ -6,7 +6,7 @@ import type {FastifyInstance} from 'fastify';
 import {createApp} from '../app';
 import {openPglite, type InsightsDb} from './db';
 import {INSIGHTS_POSTS_PER_MINUTE, MAX_COMMENT_LENGTH} from './routes';
-import {tinyBuild} from './testing';
+import {insightsSettled, tinyBuild} from './testing';
 
 let buildDir: string;
 let dataDir: string;
@@ -38,17 +38,8 @@ async function rows(table: 'feedback' | 'search_events', where = 'TRUE'): Promis
   return db.query(`SELECT * FROM ${table} WHERE ${where} ORDER BY id`);
 }
 
-async function waitReady(target: FastifyInstance): Promise<void> {
-  // The store opens in the background: /readyz says when it is open.
-  for (;;) {
-    const health = (await target.inject({url: '/readyz'})).json() as {insights: string};
-    if (health.insights !== 'opening') return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 describe('page feedback posts', () => {
-  beforeAll(() => waitReady(app));
+  beforeAll(() => insightsSettled(app));
 
   it('keep a JSON answer with its reasons and comment, and answer 202 once committed', async () => {
     const res = await app.inject({url: '/insights/feedback', ...json({path: '/docs/intro', helpful: false, reasons: ['inaccurate'], comment: '<b>port 22</b> is wrong'})});
@@ -125,7 +116,7 @@ describe('page feedback posts', () => {
 });
 
 describe('search insight posts', () => {
-  beforeAll(() => waitReady(app));
+  beforeAll(() => insightsSettled(app));
 
   it('keep the settled query with its hit count and a click with its position, lower-cased', async () => {
     const res = await app.inject({
@@ -170,7 +161,7 @@ describe('the insights endpoints under load and without a database', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'insights-data-'));
     const limited = await createApp({buildDir, insights: {open: () => openPglite(dir), postsPerMinute: 3}});
     try {
-      await waitReady(limited);
+      await insightsSettled(limited);
       const codes = [];
       for (let i = 0; i < 4; i += 1) codes.push((await limited.inject({url: '/insights/feedback', ...json({path: '/docs/intro', helpful: true})})).statusCode);
       expect(codes).toEqual([202, 202, 202, 429]);
@@ -186,7 +177,7 @@ describe('the insights endpoints under load and without a database', () => {
   it('answer 503 with Retry-After while the database is away; /readyz says why and the pages are served', async () => {
     const down = await createApp({buildDir, insights: {open: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'))}});
     try {
-      await waitReady(down);
+      await insightsSettled(down);
       const post = await down.inject({url: '/insights/feedback', ...json({path: '/docs/intro', helpful: true})});
       expect(post.statusCode).toBe(503);
       expect(post.headers['retry-after']).toBe('30');

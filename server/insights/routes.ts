@@ -112,6 +112,21 @@ function schemaProblem(error: z.ZodError): Problem {
   return problem(400, 'invalid_body', message);
 }
 
+/** A body parsed as JSON, or the problem to answer when it is not JSON. */
+function parseJson(body: unknown): {value: unknown} | {problem: Problem} {
+  try {
+    return {value: JSON.parse(body as string)};
+  } catch {
+    return {problem: problem(400, 'invalid_json', 'The body is not valid JSON.')};
+  }
+}
+
+/** The 503 of a store that is opening or away, with the Retry-After every such answer carries. */
+function unavailable(reply: FastifyReply, opening = false): Problem {
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return problem(503, 'insights_unavailable', opening ? 'The insights database is opening: try again shortly.' : 'The insights database is unavailable: try again later.');
+}
+
 /** A client's key for the rate limit: its address hashed with a key that changes every UTC day and lives only in memory. */
 function dailyClientKey(now: () => number): (ip: string) => string {
   let day = -1;
@@ -193,10 +208,7 @@ export async function insightsRoutes(app: FastifyInstance, options: InsightsRout
   /** Commits through the store; 503 with Retry-After when it is away or fails. */
   const commit = async (reply: FastifyReply, work: (store: InsightsStore) => Promise<void>): Promise<Problem | undefined> => {
     const state = options.state();
-    if (state.status !== 'ready') {
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return problem(503, 'insights_unavailable', state.status === 'opening' ? 'The insights database is opening: try again shortly.' : 'The insights database is unavailable: try again later.');
-    }
+    if (state.status !== 'ready') return unavailable(reply, state.status === 'opening');
     try {
       await work(state.store);
       options.wrote?.();
@@ -204,8 +216,7 @@ export async function insightsRoutes(app: FastifyInstance, options: InsightsRout
     } catch (error) {
       options.wrote?.(error);
       reply.request.log.error({err: error}, 'insights: a write failed');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return problem(503, 'insights_unavailable', 'The insights database is unavailable: try again later.');
+      return unavailable(reply);
     }
   };
 
@@ -213,13 +224,9 @@ export async function insightsRoutes(app: FastifyInstance, options: InsightsRout
     const refused = admit(request, reply);
     if (refused) return send(reply, refused);
     const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
-    let raw: unknown;
-    try {
-      raw = isForm ? feedbackFromForm(request.body as string) : JSON.parse(request.body as string);
-    } catch {
-      return send(reply, problem(400, 'invalid_json', 'The body is not valid JSON.'));
-    }
-    const parsed = feedbackSchema.safeParse(raw);
+    const body = isForm ? {value: feedbackFromForm(request.body as string)} : parseJson(request.body);
+    if ('problem' in body) return send(reply, body.problem);
+    const parsed = feedbackSchema.safeParse(body.value);
     if (!parsed.success) return send(reply, schemaProblem(parsed.error));
     const answer = parsed.data;
     if (!knownPage(answer.path)) return send(reply, problem(404, 'unknown_page', `This site has no page at ${answer.path}.`));
@@ -251,13 +258,9 @@ export async function insightsRoutes(app: FastifyInstance, options: InsightsRout
     const refused = admit(request, reply);
     if (refused) return send(reply, refused);
     if (!(request.headers['content-type'] ?? '').startsWith('application/json')) return send(reply, problem(415, 'unsupported_media_type', 'Send application/json.'));
-    let raw: unknown;
-    try {
-      raw = JSON.parse(request.body as string);
-    } catch {
-      return send(reply, problem(400, 'invalid_json', 'The body is not valid JSON.'));
-    }
-    const parsed = detailSchema.safeParse(raw);
+    const body = parseJson(request.body);
+    if ('problem' in body) return send(reply, body.problem);
+    const parsed = detailSchema.safeParse(body.value);
     if (!parsed.success) return send(reply, schemaProblem(parsed.error));
     const {detailKey, reasons, comment} = parsed.data;
     let taken = false;
@@ -286,13 +289,9 @@ export async function insightsRoutes(app: FastifyInstance, options: InsightsRout
     }
     // A browser asking not to be tracked is not: its events are not kept, whatever sent them.
     if (request.headers['sec-gpc'] === '1' || request.headers.dnt === '1') return reply.code(204).header('cache-control', 'no-store').send();
-    let raw: unknown;
-    try {
-      raw = JSON.parse(request.body as string);
-    } catch {
-      return send(reply, problem(400, 'invalid_json', 'The body is not valid JSON.'));
-    }
-    const parsed = searchSchema.safeParse(raw);
+    const body = parseJson(request.body);
+    if ('problem' in body) return send(reply, body.problem);
+    const parsed = searchSchema.safeParse(body.value);
     if (!parsed.success) return send(reply, schemaProblem(parsed.error));
     const unknownPage = parsed.data.events.map((e) => (e.kind === 'click' && !knownPage(e.target) ? e.target : !knownPage(e.path) ? e.path : undefined)).find(Boolean);
     if (unknownPage) return send(reply, problem(404, 'unknown_page', `This site has no page at ${unknownPage}.`));
@@ -348,16 +347,12 @@ export async function insightsReportRoutes(app: FastifyInstance, options: Report
     const hosts = hostsFor(access, asked);
     if (hosts === 'forbidden') return problem(403, 'forbidden', 'This token does not read that host.');
     const state = options.state();
-    if (state.status !== 'ready') {
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return problem(503, 'insights_unavailable', state.status === 'opening' ? 'The insights database is opening: try again shortly.' : 'The insights database is unavailable: try again later.');
-    }
+    if (state.status !== 'ready') return unavailable(reply, state.status === 'opening');
     try {
       return {report: await state.store.report({from: range.from, to: range.to, hosts}), hosts, range, access};
     } catch (error) {
       request.log.error({err: error}, 'insights: a report failed');
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return problem(503, 'insights_unavailable', 'The insights database is unavailable: try again later.');
+      return unavailable(reply);
     }
   };
 

@@ -6,17 +6,13 @@
 import {createApp} from '../app';
 import {closeOnSignals} from '../shutdown';
 import {openPglite} from './db';
+import {insightsReady} from './testing';
 
 async function main(): Promise<void> {
   const [buildDir, dataDir] = process.argv.slice(2);
   const app = await createApp({buildDir, insights: {open: () => openPglite(dataDir), postsPerMinute: 100_000}});
   await app.listen({port: 0, host: '127.0.0.1'});
-  for (;;) {
-    const health = (await app.inject({url: '/readyz'})).json() as {insights: string};
-    if (health.insights === 'ready') break;
-    if (health.insights !== 'opening') throw new Error(`insights: ${health.insights}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await insightsReady(app);
   closeOnSignals(app, {log: () => undefined});
   console.log(`ready ${(app.server.address() as {port: number}).port}`);
 }

@@ -19,8 +19,6 @@ export interface InsightsService {
   health(): string;
   /** Told of each write: a failure makes health() say why until a write succeeds. */
   wrote(error?: unknown): void;
-  /** Resolves once the store is open (or has failed once: see state()). */
-  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,7 +68,6 @@ export function startInsights(options: {open: () => Promise<InsightsDb>; comment
     wrote(error) {
       writeError = error === undefined ? undefined : error instanceof Error ? error.message : String(error);
     },
-    settled: () => first,
     async close() {
       closed = true;
       clearTimeout(reopen);

@@ -106,8 +106,6 @@ async function upsertRows(tx: Sql, table: string, columns: string[], casts: stri
   }
 }
 
-const insertRows = (tx: Sql, table: string, columns: string[], casts: string[], rows: unknown[][]) => upsertRows(tx, table, columns, casts, rows);
-
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** Adds a batch's answers to the daily counts (one upsert per day, host and page). */
@@ -197,7 +195,7 @@ export class InsightsStore {
           const feedback = batch.flatMap((p) => p.feedback);
           const searches = batch.flatMap((p) => p.searches);
           if (feedback.length) {
-            await insertRows(
+            await upsertRows(
               tx,
               'feedback',
               ['at', 'host', 'path', 'helpful', 'reasons', 'comment', 'detail_key_sha256'],
@@ -208,7 +206,7 @@ export class InsightsStore {
           if (feedback.length) await addFeedbackDays(tx, feedback);
           if (searches.length) await addSearchDays(tx, searches);
           if (searches.length) {
-            await insertRows(
+            await upsertRows(
               tx,
               'search_events',
               ['at', 'host', 'path', 'kind', 'query', 'hits', 'position', 'target'],

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {randomBytes} from 'node:crypto';
 import {openPglite, openPostgres, type InsightsDb} from './db';
 import {writeBuildManifest} from '../build-manifest';
+import type {FastifyInstance} from 'fastify';
 
 export interface TestDatabase {
   /** DATABASE_URL of the database (PostgreSQL), or the folder (PGlite). */
@@ -75,3 +76,21 @@ export async function tinyBuild(): Promise<string> {
   return dir;
 }
 
+
+/**
+ * Waits until `app`'s insights store has opened or failed to (its `/readyz` no longer says
+ * `opening`: the store opens in the background) and returns what `/readyz` then says.
+ */
+export async function insightsSettled(app: FastifyInstance): Promise<string> {
+  for (;;) {
+    const state = (await app.inject({url: '/readyz'})).json().insights as string;
+    if (state !== 'opening') return state;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Waits until `app`'s insights store is open; throws with what `/readyz` says when it failed. */
+export async function insightsReady(app: FastifyInstance): Promise<void> {
+  const state = await insightsSettled(app);
+  if (state !== 'ready') throw new Error(`insights: ${state}`);
+}

@@ -29,7 +29,7 @@ import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, RESULTS_PER_PAGE, type P
 import styles from './styles.module.css';
 
 /** Search insights (local mode only): loaded once results are shown or one is opened. */
-const insights = () => import('@site/src/search/insights').then((m) => m.searchInsights());
+const insights = () => import('@site/src/search/insights');
 
 /** Pause after the last keystroke before searching; a query from the URL is sent at once. */
 const TYPING_DEBOUNCE_MS = 150;
@@ -151,7 +151,7 @@ function SearchPageContent(): ReactNode {
 
   // The settled query and its result count go to the site's search insights (local mode).
   useEffect(() => {
-    if (local && state.status === 'ready' && state.query) void insights().then((i) => i.searched(state.query, state.results.length));
+    if (local && state.status === 'ready' && state.query) void insights().then((m) => m.searchInsights().searched(state.query, state.results.length));
   }, [local, state]);
 
   const title = pageTitle(query);
@@ -212,7 +212,7 @@ function SearchPageContent(): ReactNode {
                   <Link
                     to={result.url}
                     onClick={() => {
-                      if (local) void insights().then((i) => i.clicked(state.query, index + 1, new URL(result.url, location.href).pathname));
+                      if (local) void insights().then((m) => m.searchInsights().clicked(state.query, index + 1, m.resultPath(result.url)));
                     }}>
                     <Highlighted parts={result.title} />
                   </Link>
