@@ -5,6 +5,8 @@ const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
 /** Every file of the search index (its entry file, term and text files, the whole records file). */
 const SEARCH_FILES = '**/search/*.*.json';
 const INDEX_ENTRY = '**/search/meta.*.json';
+/** The /search page's results as the app renders them (the early script's are in `[data-early-results]`). */
+const APP_RESULTS = 'main > [data-early-results] ~ div > article';
 const acme = {name: 'Acme Compute', theme: 'slate', colors: {primary: {light: 'teal'}}};
 
 /** The same page under a partner host name (`*.localhost` resolves to this machine). */
@@ -269,7 +271,7 @@ test.describe('search', () => {
     await page.addInitScript(() => {
       const w = window as unknown as {shownWhileLoading?: number};
       new MutationObserver(() => {
-        if (document.querySelector('main[data-results-state="loading"][aria-busy="true"] article')) w.shownWhileLoading = document.querySelectorAll('main article').length;
+        if (document.querySelector('main[data-results-state="loading"][aria-busy="true"] > [data-early-results] ~ div > article')) w.shownWhileLoading = document.querySelectorAll('main article').length;
       }).observe(document, {subtree: true, childList: true, attributes: true});
     });
     // The first screen's hits need at most one text file each: the files asked for beyond
@@ -284,7 +286,7 @@ test.describe('search', () => {
       await route.fallback();
     });
     await page.goto('/search?q=volume');
-    await expect(page.locator('main article').first()).toBeVisible({timeout: SEARCH_INDEX_PATIENCE});
+    await expect(page.locator(APP_RESULTS).first()).toBeVisible({timeout: SEARCH_INDEX_PATIENCE});
     expect(await page.locator('main').getAttribute('data-results-state')).toBe('loading');
     release();
     await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
@@ -292,6 +294,63 @@ test.describe('search', () => {
     // The whole list needed the text of many more hits, and shows a page of results.
     expect(texts).toBeGreaterThan(2 * firstScreenHits);
     expect(await page.locator('main article').count()).toBe(20);
+  });
+
+  test('the /search page shows its first results before the app has loaded, then the same results from the app', async ({page}) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /hydrat|recoverable|react/i.test(message.text())) errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The app's bundle waits until the test has seen the early results.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/js/main.*.js', async (route) => {
+      await released;
+      await route.fallback();
+    });
+    await page.goto('/search?q=volume', {waitUntil: 'commit'});
+    const early = page.locator('[data-early-results="shown"] article');
+    await expect(early.first()).toBeVisible({timeout: SEARCH_INDEX_PATIENCE});
+    expect(await page.locator('html').getAttribute('data-has-hydrated')).not.toBe('true');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "volume"');
+    await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue('volume');
+    await expect(early.locator('p mark').first()).toHaveText(/volume/i);
+    const earlyLinks = await early.locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(earlyLinks.length).toBeGreaterThan(3);
+    for (const href of earlyLinks) expect(href).toMatch(/^\/docs\//);
+
+    release();
+    await waitForHydration(page);
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
+    // The app's results took the early ones' place: the same pages first, and one list only.
+    await expect(page.locator('[data-early-results] *')).toHaveCount(0);
+    const appLinks = await page.locator(APP_RESULTS).locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(appLinks.slice(0, earlyLinks.length)).toEqual(earlyLinks);
+    expect(await page.locator('main article').count()).toBe(appLinks.length);
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "volume"');
+    await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue('volume');
+    // The app searched on the early script's worker: the index's entry file was loaded once.
+    const entryLoads = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/search\/meta\.[0-9a-f]+\.json$/.test(new URL(e.name).pathname)).length);
+    expect(entryLoads).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("the early script shows nothing once the app renders results itself", async ({page}) => {
+    // The worker's script waits until the app has hydrated: the early answer comes after.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/js/search.*.js', async (route) => {
+      await released;
+      await route.fallback();
+    });
+    await page.goto('/search?q=snapshot', {waitUntil: 'commit'});
+    await waitForHydration(page);
+    release();
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
+    await expect(page.locator(APP_RESULTS).first()).toBeVisible();
+    expect(await page.locator('[data-early-results]').getAttribute('data-early-results')).toBe('');
+    expect(await page.locator('main article').count()).toBe(await page.locator(APP_RESULTS).count());
   });
 
   test('the /search page shows the error screen when the records cannot be loaded', async ({page}) => {

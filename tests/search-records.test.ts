@@ -43,6 +43,25 @@ describe('search records in the build', () => {
     for (const html of ['index.html', 'docs/intro.html']) expect(readFileSync(path.join(buildDir, html), 'utf8')).not.toContain('as="script"');
   });
 
+  it("start the /search page's early script first in its <head>, with the build's worker and entry file", () => {
+    const {index} = JSON.parse(readFileSync(path.join(searchDir, 'manifest.json'), 'utf8')) as {index: string};
+    const searchPage = readFileSync(path.join(buildDir, 'search.html'), 'utf8');
+    const head = searchPage.match(/<head>(.*?)<\/head>/s)?.[1] ?? '';
+    // The character set first, then the entry file's preload and the script that reads it:
+    // no stylesheet before them holds the script back.
+    const start = head.match(/^<meta charset="?utf-8"?\s*\/?><link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous"><script data-config="([^"]+)">/i);
+    expect(start?.[1]).toBe(`/search/${index}`);
+    const config = JSON.parse(start![2].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as {worker: string; entry: string; indexName: string};
+    expect(config.entry).toBe(`/search/${index}`);
+    expect(config.indexName).toBe('docs');
+    // The worker is the one the app starts: webpack's chunk of src/search/search.worker.ts.
+    const worker = readFileSync(path.join(buildDir, config.worker), 'utf8');
+    expect(worker).toContain('needRecords');
+    expect(head.search(/rel="?stylesheet/)).toBeGreaterThan(head.indexOf('data-config='));
+    // Only the /search page carries it.
+    for (const html of ['index.html', 'docs/intro.html', '404.html']) expect(readFileSync(path.join(buildDir, html), 'utf8')).not.toContain('data-config=');
+  });
+
   const file = files.length ? JSON.parse(readFileSync(path.join(searchDir, files[0]), 'utf8')) : {v: 1, pages: [], records: []};
   const records = expandRecords(file);
 

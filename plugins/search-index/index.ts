@@ -3,19 +3,23 @@
  * the 404 or search pages) into DocSearch-shaped records and writes, content-hashed:
  * - the search index in the parts a browser loads by the query (`chunks.ts`), whose entry
  *   file every page's <head> names so the local search client can find it;
+ * - in local mode, the /search page's early script, inlined in its <head> (see
+ *   src/search/early.ts);
  * - the whole records file with its index, for what reads every record at once on the
  *   server (`npm run search:push` sends the same records to Algolia; the MCP server's
  *   search; the bench's whole-file baseline). No page asks for it.
  */
 import {createHash} from 'node:crypto';
-import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {buildSync} from 'esbuild';
 import {prebuildIndex} from '../../src/search/engine';
 import {expandRecords, PAGE_RANK, type CompactPage, type CompactRecord, type CompactRecords} from '../../src/search/records';
 import {chunkFiles} from './chunks';
 import {extractPage} from './extract';
 import {startupScripts} from '../../src/ssgTemplate';
+import type {EarlyConfig} from '../../src/search/early';
 
 export const RECORDS_META = 'docsearch:records';
 
@@ -93,6 +97,40 @@ export function devServerRecords(outDir: string) {
   };
 }
 
+/** The search worker's script in a build: webpack names the chunk after the worker's `name` (see src/search/localSearch.ts). */
+export function workerScript(outDir: string): string {
+  const folder = path.join(outDir, 'assets/js');
+  const found = existsSync(folder) ? readdirSync(folder).filter((file) => /^search\.[0-9a-f]+\.js$/.test(file)) : [];
+  if (found.length !== 1) throw new Error(`search-index: expected one search worker script (assets/js/search.<hash>.js) in the build, found ${found.length}.`);
+  return `assets/js/${found[0]}`;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The /search page's early script (src/search/early.entry.ts), bundled and inlined: it
+ * starts the search worker and shows the URL's query's first results before the app has
+ * loaded. Its settings (the worker's and the index entry file's addresses, the request's
+ * index name and facet filters, as the page's own requests carry them) are in its
+ * `data-config`. It goes first in the <head>: a script after a stylesheet waits for it to
+ * be loaded and parsed, over 300 ms on a slow phone.
+ */
+export function earlyScriptTag(siteDir: string, config: EarlyConfig): string {
+  // Synchronous, as the rest of this step: other plugins' post-build steps edit the same pages.
+  const result = buildSync({
+    entryPoints: [path.join(siteDir, 'src/search/early.entry.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].text.trim();
+  if (/<\/script/i.test(code)) throw new Error('search-index: the early script contains "</script" and cannot be inlined.');
+  return `<script data-config="${escapeAttribute(JSON.stringify(config))}">${code}</script>`;
+}
+
 export default function searchIndexPlugin(context: LoadContext, options: unknown): Plugin {
   const {mode} = (options ?? {}) as {mode?: 'local' | 'algolia'};
   return {
@@ -142,11 +180,23 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       // paints (other pages ask for them only after the first paint; see src/ssgTemplate.ts).
       const searchPage = htmlFile(outDir, '/search');
       const startup = searchPage ? (startupScripts(readFileSync(searchPage, 'utf8')) ?? []) : [];
-      const preload = [`<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">`, ...startup.map((src) => `<link rel="preload" href="${src}" as="script">`)].join('');
+      const algolia = (context.siteConfig.themeConfig as {algolia?: {indexName?: string; searchParameters?: {facetFilters?: unknown}}} | undefined)?.algolia;
+      const early = searchPage && mode !== 'algolia'
+        ? earlyScriptTag(context.siteDir, {worker: `${baseUrl}${workerScript(outDir)}`, entry: recordsPath, indexName: algolia?.indexName ?? '', facetFilters: algolia?.searchParameters?.facetFilters})
+        : '';
+      // First in the <head>, right after the character set: the entry file's preload, then the
+      // early script that takes that request up (so it is one request, not two).
+      const first = `<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">${early}`;
+      const preload = startup.map((src) => `<link rel="preload" href="${src}" as="script">`).join('');
       for (const file of new Set([...pages.map((p) => p.file), path.join(outDir, '404.html'), searchPage].filter((f): f is string => Boolean(f && existsSync(f))))) {
-        const html = readFileSync(file, 'utf8');
+        let html = readFileSync(file, 'utf8');
         if (html.includes(RECORDS_META)) continue;
-        writeFileSync(file, html.replace('</head>', `${tag}${file === searchPage ? preload : ''}</head>`));
+        if (file === searchPage) {
+          const charset = /<meta charset="?utf-8"?\s*\/?>/i;
+          if (!charset.test(html)) throw new Error('search-index: the /search page has no <meta charset> to put its preload after.');
+          html = html.replace(charset, (meta) => `${meta}${first}`).replace('</head>', `${preload}</head>`);
+        }
+        writeFileSync(file, html.replace('</head>', `${tag}</head>`));
       }
       console.log(`[search-index] ${records.records.length} records from ${records.pages.length} pages: search/${chunked.meta} and ${chunked.files.size - 1} parts (whole: search/${name})`);
     },

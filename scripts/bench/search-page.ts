@@ -25,7 +25,7 @@ export interface SearchPageTimes {
   pageFirstResultMs: number;
   /** Records response end to the first result on the same page. */
   pageAfterRecordsMs: number;
-  /** The client starting to load the index (it then has the preloaded records) to the first result. */
+  /** The index starting to load (the /search page's early script's worker, or the app's client) to the first result. */
   pageAfterClientMs: number;
   /** First keystroke to the first hit in the modal (typing the whole term). */
   modalFirstHitMs: number;

@@ -7,6 +7,7 @@
 import type {IndexStatus, LocalSearchClient} from './localClient';
 import {fetchIndexFile, recordsUrl} from './loadRecords';
 import {PAGE_HIGHLIGHT_TAGS} from './settings';
+import {takeEarlyWorker} from './earlyHandover';
 import {RECORDS_PRELOAD} from './startEarly';
 import {createWorkerSearchClient, forwardTo} from './workerClient';
 
@@ -35,13 +36,15 @@ function startWorker(): Worker | null {
 
 export function localSearchClient(): LocalSearchClient {
   if (client) return client;
-  const worker = startWorker();
+  // On /search?q=…, the page's early script has started the worker and sent it the entry file.
+  const early = takeEarlyWorker();
+  const worker = early ?? startWorker();
   client = worker
     ? createWorkerSearchClient(worker, {
         loadRecordsBytes: (name) => fetchIndexFile(name ?? null),
         indexUrl: recordsUrl,
         // The /search page fetches the entry file from its <head>: the worker gets it at once.
-        entryAhead: document.querySelector(RECORDS_PRELOAD) !== null,
+        entryAhead: !early && document.querySelector(RECORDS_PRELOAD) !== null,
         onStatus: markStatus,
         fallback: onThisThread,
       })

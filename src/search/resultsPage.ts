@@ -24,6 +24,9 @@ export const FIRST_SCREEN_HITS = RESULTS_PER_PAGE;
  */
 export const HITS_PER_DOCUMENT = 3;
 
+/** Snippet length, as in the modal: 10 words, 5 on narrow screens. */
+export const snippetWords = () => (typeof window !== 'undefined' && window.matchMedia('(max-width: 768px)').matches ? 5 : 10);
+
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
 interface HighlightValue {

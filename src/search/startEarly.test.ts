@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {load} from 'cheerio';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import searchIndexPlugin from '../../plugins/search-index';
+import searchIndexPlugin, {workerScript} from '../../plugins/search-index';
 
 const preload = vi.fn(async () => undefined);
 vi.mock('./localSearch', () => ({localSearchClient: () => ({preload})}));
@@ -44,8 +44,10 @@ describe('starting the index early', () => {
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'search-early-'));
     try {
       const page = (title: string) =>
-        `<!doctype html><html><head><meta name="docsearch:language" content="en"></head><body><article><h1>${title}</h1><p>Some text.</p></article></body></html>`;
+        `<!doctype html><html><head><meta charset="utf-8"><meta name="docsearch:language" content="en"></head><body><article><h1>${title}</h1><p>Some text.</p></article></body></html>`;
       mkdirSync(path.join(outDir, 'docs'));
+      mkdirSync(path.join(outDir, 'assets/js'), {recursive: true});
+      writeFileSync(path.join(outDir, 'assets/js/search.0123abcd.js'), '');
       writeFileSync(path.join(outDir, 'docs', 'intro.html'), page('Intro'));
       writeFileSync(path.join(outDir, 'search.html'), page('Search'));
       const plugin = searchIndexPlugin({siteConfig: {baseUrl: '/'}, siteDir: process.cwd()} as never, {mode: 'local'});
@@ -54,7 +56,24 @@ describe('starting the index early', () => {
       const matches = (file: string) => load(readFileSync(path.join(outDir, file), 'utf8'))(RECORDS_PRELOAD).length;
       expect(matches('search.html')).toBe(1);
       expect(matches('docs/intro.html')).toBe(0);
+      // The early script goes with it, naming the worker's script.
+      expect(readFileSync(path.join(outDir, 'search.html'), 'utf8')).toContain('&quot;worker&quot;:&quot;/assets/js/search.0123abcd.js&quot;');
       expect(plugin.getClientModules!()).toEqual([path.join(process.cwd(), 'src/search/startEarly.ts')]);
+    } finally {
+      rmSync(outDir, {recursive: true, force: true});
+    }
+  });
+
+  it("names the search worker's script, and fails the build clearly when it cannot tell which it is", () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'search-worker-'));
+    try {
+      expect(() => workerScript(outDir)).toThrow(/expected one search worker script .* found 0/);
+      mkdirSync(path.join(outDir, 'assets/js'), {recursive: true});
+      writeFileSync(path.join(outDir, 'assets/js/search.0123abcd.js'), '');
+      writeFileSync(path.join(outDir, 'assets/js/searchbar.0123abcd.js'), '');
+      expect(workerScript(outDir)).toBe('assets/js/search.0123abcd.js');
+      writeFileSync(path.join(outDir, 'assets/js/search.4567abcd.js'), '');
+      expect(() => workerScript(outDir)).toThrow(/found 2/);
     } finally {
       rmSync(outDir, {recursive: true, force: true});
     }

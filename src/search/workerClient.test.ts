@@ -1,26 +1,12 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {bytesOf, TWO_PAGES} from './fixtures/compactFile';
 import {createLocalSearchClient, type IndexStatus, type LocalSearchClient} from './localClient';
-import {expandRecords, type CompactRecords} from './records';
+import {expandRecords} from './records';
 import {serveLocalSearch} from './workerHost';
 import {createWorkerSearchClient, type FailingEndpoint} from './workerClient';
 
 const ORIGIN = 'https://docs.example.com';
-const FILE: CompactRecords = {
-  v: 1,
-  pages: [
-    ['/docs/storage/volumes', 'Storage', 'Volumes', 'docs-default-current', 'en', 1],
-    ['/docs/compute/snapshots', 'Virtual machines', 'Snapshots', 'docs-default-current', 'en', 1],
-  ],
-  records: [
-    [0, 1, 'Volumes', null, -1],
-    [0, 0, 'A volume is block storage you attach to one virtual machine at a time.', null, 0],
-    [0, 2, 'Resize a volume', 'resize', 0],
-    [0, 0, 'Detach the volume before you make it larger.', 'resize', 2],
-    [1, 1, 'Snapshots', null, -1],
-    [1, 0, 'A snapshot keeps the state of a volume at one moment.', null, 4],
-  ],
-};
-const bytesOf = (file: unknown) => new TextEncoder().encode(JSON.stringify(file)).buffer as ArrayBuffer;
+const FILE = TWO_PAGES;
 const request = (query: string) => ({requests: [{indexName: 'docs', query, hitsPerPage: 10, distinct: 0}]});
 
 const channels: MessageChannel[] = [];

@@ -12,7 +12,7 @@
 //   shows the best-ranked snippet of its text that matched (see src/search/resultsPage.ts);
 // - it credits Algolia in every mode; here only when Algolia answers;
 // - it renders highlighted values as HTML; here they are split into text and <mark>.
-import {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
+import {useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {liteClient} from 'algoliasearch/lite';
 import Head from '@docusaurus/Head';
@@ -24,8 +24,9 @@ import {useAlgoliaThemeConfig, useSearchResultUrlProcessor} from '@docusaurus/th
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {MAX_QUERY_LENGTH} from '@site/src/search/settings';
+import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE} from '@site/src/search/earlyHandover';
 import {whileReaderWaits} from '@site/src/search/idle';
-import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, RESULTS_PER_PAGE, type PageHit, type PageResult, type TextPart} from '@site/src/search/resultsPage';
+import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, RESULTS_PER_PAGE, snippetWords, type PageHit, type PageResult, type TextPart} from '@site/src/search/resultsPage';
 import styles from './styles.module.css';
 
 /** Search insights (local mode only): loaded once results are shown or one is opened. */
@@ -33,8 +34,6 @@ const insights = () => import('@site/src/search/insights');
 
 /** Pause after the last keystroke before searching; a query from the URL is sent at once. */
 const TYPING_DEBOUNCE_MS = 150;
-/** Snippet length, as in the modal: 10 words, 5 on narrow screens. */
-const snippetWords = () => (typeof window !== 'undefined' && window.matchMedia('(max-width: 768px)').matches ? 5 : 10);
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -60,6 +59,24 @@ function useDocumentsFound(): (count: number) => string {
       count,
       translate({id: 'theme.SearchPage.documentsFound.plurals', message: 'One document found|{count} documents found'}, {count}),
     );
+}
+
+/** The place of the early script's results: React renders it empty and never sets its content again. */
+const EARLY_PLACE = {__html: ''};
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * One result's markup as this component renders it, empty, for the early script to fill
+ * (src/search/early.entry.ts): its results look like these until these replace them.
+ */
+function resultTemplate(breadcrumbsLabel: string): {__html: string} {
+  return {
+    __html:
+      `<article class="${styles.result}"><h2 class="${styles.resultTitle}"><a></a></h2>` +
+      `<nav aria-label="${escapeHtml(breadcrumbsLabel)}"><ul class="breadcrumbs ${styles.path}"><li class="breadcrumbs__item"></li></ul></nav>` +
+      `<p class="${styles.snippet}"></p></article>`,
+  };
 }
 
 function pageTitle(query: string): string {
@@ -92,6 +109,25 @@ function SearchPageContent(): ReactNode {
   const [state, setState] = useState<ResultsState>({status: 'idle', query: '', results: []});
   const [shown, setShown] = useState(RESULTS_PER_PAGE);
   const firstQuery = useRef(true);
+  const breadcrumbsLabel = translate({id: 'theme.docs.breadcrumbs.navAriaLabel', message: 'Breadcrumbs'});
+
+  // The early script's results (shown before the app started) stay until this component
+  // has results of its own, then give way to them in the same frame. From now on it
+  // renders results itself: the early script, should its answer come later, shows none.
+  const earlyPlace = useRef<HTMLDivElement>(null);
+  const [earlyShown, setEarlyShown] = useState(false);
+  useLayoutEffect(() => {
+    const place = earlyPlace.current;
+    place?.setAttribute(EARLY_TAKEN_ATTRIBUTE, '');
+    if (place?.firstElementChild) setEarlyShown(true);
+  }, []);
+  const earlyDone = state.results.length > 0 || state.status === 'ready' || state.status === 'error';
+  useLayoutEffect(() => {
+    if (!earlyShown || !earlyDone) return;
+    earlyPlace.current?.replaceChildren();
+    earlyPlace.current?.setAttribute(EARLY_RESULTS_ATTRIBUTE, '');
+    setEarlyShown(false);
+  }, [earlyShown, earlyDone]);
 
   // The reader came here to search: load the index now, not on the first query. Where it is
   // built on the page's own thread (no worker), build it without waiting for idle time.
@@ -166,7 +202,10 @@ function SearchPageContent(): ReactNode {
       </Head>
       {/* The page's one main landmark holds the form too, so it is there before any result. */}
       <main className={clsx('container', 'margin-vert--lg', styles.page)} data-results-state={status} aria-busy={status === 'loading'}>
-        <Heading as="h1">{title}</Heading>
+        {/* The early script may have titled the page with the query before hydration. */}
+        <Heading as="h1" {...{[QUERY_TITLE_ATTRIBUTE]: pageTitle('{query}')}} suppressHydrationWarning>
+          {title}
+        </Heading>
         <form role="search" onSubmit={(e) => e.preventDefault()}>
           <input
             type="search"
@@ -203,7 +242,9 @@ function SearchPageContent(): ReactNode {
             </Translate>
           </p>
         )}
-        {status === 'loading' && results.length === 0 && <div className={styles.spinner} />}
+        {status === 'loading' && results.length === 0 && !earlyShown && <div className={styles.spinner} />}
+        <div ref={earlyPlace} {...{[EARLY_RESULTS_ATTRIBUTE]: ''}} dangerouslySetInnerHTML={EARLY_PLACE} />
+        <template {...{[RESULT_TEMPLATE_ATTRIBUTE]: ''}} dangerouslySetInnerHTML={resultTemplate(breadcrumbsLabel)} />
         {visible.length > 0 && (
           <div>
             {visible.map((result, index) => (
@@ -218,7 +259,7 @@ function SearchPageContent(): ReactNode {
                   </Link>
                 </Heading>
                 {result.breadcrumbs.length > 0 && (
-                  <nav aria-label={translate({id: 'theme.docs.breadcrumbs.navAriaLabel', message: 'Breadcrumbs'})}>
+                  <nav aria-label={breadcrumbsLabel}>
                     <ul className={clsx('breadcrumbs', styles.path)}>
                       {result.breadcrumbs.map((crumb, i) => (
                         <li key={i} className="breadcrumbs__item">

@@ -1,0 +1,91 @@
+/**
+ * The early script as the /search page runs it (see `early.ts`): its settings come from
+ * its own <script> element's `data-config`, the results go into the page's
+ * `[data-early-results]` place, built from its `<template data-result-template>`.
+ */
+import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE} from './earlyHandover';
+import {offer, sameSiteHref, startEarlySearch, type EarlyConfig} from './early';
+import {RESULTS_PER_PAGE, snippetWords, type PageResult, type TextPart} from './resultsPage';
+
+function fill(element: Element, parts: TextPart[]): void {
+  element.replaceChildren(
+    ...parts.map((part) => {
+      if (!part.match) return document.createTextNode(part.text);
+      const mark = document.createElement('mark');
+      mark.textContent = part.text;
+      return mark;
+    }),
+  );
+}
+
+function resultElement(template: HTMLTemplateElement, result: PageResult, href: string): Element | null {
+  const article = template.content.firstElementChild?.cloneNode(true) as Element | undefined;
+  const link = article?.querySelector('a');
+  const crumbs = article?.querySelector('ul');
+  const snippet = article?.querySelector('p');
+  if (!article || !link || !crumbs || !snippet) return null;
+  link.setAttribute('href', href);
+  fill(link, result.title);
+  if (result.breadcrumbs.length > 0) {
+    const item = crumbs.firstElementChild;
+    crumbs.replaceChildren(
+      ...result.breadcrumbs.map((crumb) => {
+        const li = (item?.cloneNode(false) ?? document.createElement('li')) as Element;
+        fill(li, crumb);
+        return li;
+      }),
+    );
+  } else crumbs.closest('nav')?.remove();
+  if (result.snippet) fill(snippet, result.snippet);
+  else snippet.remove();
+  return article;
+}
+
+function render(query: string, results: PageResult[]): void {
+  const show = () => {
+    const place = document.querySelector(`[${EARLY_RESULTS_ATTRIBUTE}]`);
+    const template = document.querySelector<HTMLTemplateElement>(`template[${RESULT_TEMPLATE_ATTRIBUTE}]`);
+    // The app has started rendering results itself, or this is not the page expected.
+    if (!place || !template || place.hasAttribute(EARLY_TAKEN_ATTRIBUTE) || results.length === 0) return;
+    const list = document.createElement('div');
+    for (const result of results.slice(0, RESULTS_PER_PAGE)) {
+      const href = sameSiteHref(result.url, location.href);
+      const element = href && resultElement(template, result, href);
+      if (element) list.append(element);
+    }
+    const title = document.querySelector(`h1[${QUERY_TITLE_ATTRIBUTE}]`);
+    const wording = title?.getAttribute(QUERY_TITLE_ATTRIBUTE);
+    if (title && wording) title.textContent = wording.replace('{query}', query);
+    const input = document.querySelector<HTMLInputElement>('main form[role="search"] input[name="q"]');
+    if (input && !input.value) input.value = query;
+    place.replaceChildren(list);
+    place.setAttribute(EARLY_RESULTS_ATTRIBUTE, 'shown');
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, {once: true});
+  else show();
+}
+
+(() => {
+  try {
+    const script = document.currentScript;
+    const config = JSON.parse(script?.getAttribute('data-config') ?? 'null') as EarlyConfig | null;
+    if (!config) return;
+    const early = startEarlySearch({
+      href: location.href,
+      config,
+      startWorker: (url) => new Worker(url, {name: 'search'}),
+      fetch: (url) =>
+        fetch(url, {credentials: 'same-origin'}).then((response) => {
+          if (!response.ok) throw new Error(`The search index file ${url} could not be loaded (HTTP ${response.status}).`);
+          return response.arrayBuffer();
+        }),
+      snippetWords: snippetWords(),
+      render,
+      // As the app's client marks it (INDEX_STATUS_ATTRIBUTE in localSearch.ts).
+      onStatus: (status) => document.documentElement.setAttribute('data-search-index', status),
+    });
+    if (early) offer(window, early);
+  } catch (error) {
+    console.warn('Search results wait for the app:', error);
+  }
+})();

@@ -1,0 +1,158 @@
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {bytesOf, TWO_PAGES} from './fixtures/compactFile';
+import {earlyQuery, offer, sameSiteHref, startEarlySearch, type EarlyEnvironment} from './early';
+import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, takeEarlyWorker, type EarlySearch} from './earlyHandover';
+import type {LocalSearchClient} from './localClient';
+import type {PageResult} from './resultsPage';
+import {serveLocalSearch} from './workerHost';
+import {createWorkerSearchClient, ENTRY_AHEAD_ID, type FailingEndpoint} from './workerClient';
+
+const ORIGIN = 'https://docs.example.com';
+const FILE = TWO_PAGES;
+const CONFIG = {worker: '/assets/js/search.0123abcd.js', entry: '/search/meta.0123456789.json', indexName: 'docs', facetFilters: ['language:en']};
+
+/** A stand-in Worker: what the page posts to it, and a way to post back as the worker would. */
+function recordingWorker() {
+  const sent: {type: string; [key: string]: unknown}[] = [];
+  const target = new EventTarget();
+  const worker = Object.assign(target, {postMessage: (message: never) => sent.push(message)}) as unknown as Worker;
+  const fromWorker = (data: unknown) => target.dispatchEvent(new MessageEvent('message', {data}));
+  return {worker, sent, fromWorker, fail: () => target.dispatchEvent(new Event('error'))};
+}
+
+function environment(overrides: Partial<EarlyEnvironment> = {}) {
+  const rendered: {query: string; results: PageResult[]}[] = [];
+  const statuses: string[] = [];
+  const fetched: string[] = [];
+  const env: EarlyEnvironment = {
+    href: `${ORIGIN}/search?q=volume`,
+    config: CONFIG,
+    startWorker: () => {
+      throw new Error('no worker in this test');
+    },
+    fetch: async (url) => {
+      fetched.push(url);
+      return bytesOf(FILE);
+    },
+    snippetWords: 10,
+    render: (query, results) => rendered.push({query, results}),
+    onStatus: (status) => statuses.push(status),
+    ...overrides,
+  };
+  return {env, rendered, statuses, fetched};
+}
+
+const channels: MessageChannel[] = [];
+afterEach(() => {
+  for (const channel of channels.splice(0)) {
+    channel.port1.close();
+    channel.port2.close();
+  }
+  delete (globalThis as Record<string, unknown>)[EARLY_SEARCH_GLOBAL];
+});
+
+describe("the /search page's early script", () => {
+  it('reads the query as the page does: trimmed, cut at 64 characters, none when blank', () => {
+    expect(earlyQuery(`${ORIGIN}/search?q=%20%20gpu%20flavors%20`)).toBe('gpu flavors');
+    expect(earlyQuery(`${ORIGIN}/search?q=${'x'.repeat(10_000)}`)).toHaveLength(64);
+    expect(earlyQuery(`${ORIGIN}/search?q=%20`)).toBe('');
+    expect(earlyQuery(`${ORIGIN}/search`)).toBe('');
+  });
+
+  it('starts nothing without a query, a worker script or an index', () => {
+    const startWorker = vi.fn(() => recordingWorker().worker);
+    expect(startEarlySearch(environment({href: `${ORIGIN}/search`, startWorker}).env)).toBeNull();
+    expect(startEarlySearch(environment({config: {...CONFIG, worker: ''}, startWorker}).env)).toBeNull();
+    expect(startEarlySearch(environment({config: {...CONFIG, entry: ''}, startWorker}).env)).toBeNull();
+    expect(startWorker).not.toHaveBeenCalled();
+    // A worker the page may not start (a policy): no early results, and nothing thrown.
+    expect(startEarlySearch(environment().env)).toBeNull();
+  });
+
+  it("sends the worker the entry file and the page's own first request", async () => {
+    const fake = recordingWorker();
+    const {env, fetched} = environment({startWorker: () => fake.worker, href: `${ORIGIN}/search?q=%20Volume%20`});
+    const early = startEarlySearch(env);
+    expect(early?.query).toBe('Volume');
+    expect(fake.sent[0]).toEqual({type: 'entryAhead'});
+    expect(fake.sent[1]).toMatchObject({
+      type: 'search',
+      id: EARLY_SEARCH_ID,
+      input: {requests: [{indexName: 'docs', params: {query: 'Volume', hitsPerPage: 20, facetFilters: ['language:en'], attributesToSnippet: ['content:10']}}]},
+    });
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(3));
+    expect(fake.sent[2]).toMatchObject({type: 'records', id: ENTRY_AHEAD_ID, url: `${ORIGIN}${CONFIG.entry}`});
+    expect(fetched).toEqual([`${ORIGIN}${CONFIG.entry}`]);
+  });
+
+  it('answers the worker for files and passes its status on until the app takes it over, then stops', async () => {
+    const fake = recordingWorker();
+    const {env, fetched, statuses} = environment({startWorker: () => fake.worker});
+    const early = startEarlySearch(env)!;
+    fake.fromWorker({type: 'status', status: 'loading'});
+    fake.fromWorker({type: 'needRecords', id: 7, name: 'terms.vo.0123456789.json'});
+    await vi.waitFor(() => expect(fake.sent.filter((m) => m.type === 'records')).toHaveLength(2));
+    expect(fetched).toContain(`${ORIGIN}/search/terms.vo.0123456789.json`);
+    expect(statuses).toEqual(['loading']);
+    expect(early.take()).toBe(fake.worker);
+    fake.fromWorker({type: 'status', status: 'ready'});
+    fake.fromWorker({type: 'needRecords', id: 8, name: 'text.1.0123456789.json'});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(statuses).toEqual(['loading']);
+    expect(fake.sent.filter((m) => m.type === 'records')).toHaveLength(2);
+  });
+
+  it('hands over no worker that failed to start', () => {
+    const fake = recordingWorker();
+    const early = startEarlySearch(environment({startWorker: () => fake.worker}).env)!;
+    fake.fail();
+    expect(early.take()).toBeNull();
+  });
+
+  it('shows the answer, and the app then searches on the same worker without loading the index again', async () => {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    serveLocalSearch(channel.port2 as never, {origin: ORIGIN, highlightPreTag: '<mark>', highlightPostTag: '</mark>'});
+    channel.port1.start();
+    const {env, rendered, fetched} = environment({startWorker: () => channel.port1 as unknown as Worker});
+    offer(globalThis, startEarlySearch(env)!);
+    await vi.waitFor(() => expect(rendered).toHaveLength(1));
+    expect(rendered[0].query).toBe('volume');
+    expect(rendered[0].results.map((r) => r.url)).toEqual([`${ORIGIN}/docs/storage/volumes`, `${ORIGIN}/docs/compute/snapshots`]);
+    expect(rendered[0].results[0].title).toEqual([{text: 'Volumes', match: true}]);
+
+    // The app's client, as localSearch.ts makes it: on the early worker, whose entry file is there.
+    const worker = takeEarlyWorker();
+    expect(worker).toBe(channel.port1);
+    expect(takeEarlyWorker()).toBeNull();
+    const fallback = vi.fn(async (): Promise<LocalSearchClient> => {
+      throw new Error('the fallback should not be used');
+    });
+    const loadRecordsBytes = vi.fn(async () => bytesOf(FILE));
+    const client = createWorkerSearchClient(Object.assign(worker!, {onerror: null, onmessageerror: null}) as unknown as FailingEndpoint, {loadRecordsBytes, fallback});
+    const answer = await client.search({requests: [{indexName: 'docs', params: {query: 'snapshot'}}]});
+    expect(answer.results[0].hits[0].url).toBe(`${ORIGIN}/docs/compute/snapshots`);
+    expect(loadRecordsBytes).not.toHaveBeenCalled();
+    expect(fetched).toHaveLength(1);
+    // The early answer is shown once: the app's answers have other ids.
+    expect(rendered).toHaveLength(1);
+  });
+
+  it('takes a handle that is not the early script\'s as none', () => {
+    (globalThis as Record<string, unknown>)[EARLY_SEARCH_GLOBAL] = {query: 'x'} as unknown as EarlySearch;
+    expect(takeEarlyWorker()).toBeNull();
+  });
+});
+
+describe('links of early results', () => {
+  const page = `${ORIGIN}/search?q=x`;
+  it("keep a path and anchor on this site, as the app's links do", () => {
+    expect(sameSiteHref(`${ORIGIN}/docs/storage/volumes#resize`, page)).toBe('/docs/storage/volumes#resize');
+    expect(sameSiteHref('/docs/intro', page)).toBe('/docs/intro');
+  });
+  it('are refused for another site or another scheme', () => {
+    for (const url of ['https://evil.example/docs', '//evil.example/docs', 'javascript:alert(1)', 'data:text/html,<b>x</b>', 'http://[broken']) {
+      expect(sameSiteHref(url, page), url).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The /search page's first results before the app has loaded. The build inlines this
+ * script (bundled from `early.entry.ts`) in the page's <head>, local mode only. Where the URL
+ * carries a query, it starts the search worker at once, hands it the index's entry file
+ * (the request the page's preload link started) and asks it the query as the page will;
+ * the answer is written into the page's `[data-early-results]` place, from a template the
+ * page carries, as text (highlights as <mark> elements, links only to this site). On a
+ * slow device the app's scripts take over a second to start; the worker works beside them.
+ *
+ * When the app starts, its search client takes the worker over (`earlyHandover.ts`), its
+ * /search page marks the place as taken, asks the same query (the worker has its files) and
+ * replaces these results with its own, alike. Anything that fails here only means the
+ * results wait for the app, as before.
+ */
+import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, type EarlySearch} from './earlyHandover';
+import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, type PageHit, type PageResult} from './resultsPage';
+import {MAX_QUERY_LENGTH} from './settings';
+import {ENTRY_AHEAD_ID, type FromWorker, type ToWorker} from './workerClient';
+
+/** What the early script needs of the page and the browser (the page's own, except in tests). */
+export interface EarlyEnvironment {
+  /** The page's address (its query string is read). */
+  href: string;
+  /** The worker script's and the index's addresses and the search request's settings, from the build. */
+  config: EarlyConfig;
+  startWorker(url: string): Worker;
+  fetch(url: string): Promise<ArrayBuffer>;
+  snippetWords: number;
+  /** Shows the first screen of results. */
+  render(query: string, results: PageResult[]): void;
+  onStatus(status: string): void;
+}
+
+export interface EarlyConfig {
+  /** The search worker's script. */
+  worker: string;
+  /** The index's entry file (as every page's `docsearch:records` meta tag names it). */
+  entry: string;
+  indexName: string;
+  facetFilters?: unknown;
+}
+
+/** The query the page will search for this address: trimmed and cut as the page cuts it; '' for none. */
+export function earlyQuery(href: string): string {
+  return (new URL(href).searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+}
+
+/**
+ * Starts the worker and asks it the URL's query; null when there is no query or no worker.
+ * The returned handle is what the app takes over.
+ */
+export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
+  const query = earlyQuery(env.href);
+  const {entry, worker: script} = env.config;
+  if (!query || !entry || !script) return null;
+  let worker: Worker | null;
+  try {
+    worker = env.startWorker(script);
+  } catch {
+    return null;
+  }
+  const absoluteEntry = new URL(entry, env.href).href;
+  /** Until the app takes the worker over, this script answers its requests for files. */
+  let serving = true;
+  const send = (id: number, name: string | null | undefined) => {
+    env.fetch(name ? new URL(name, absoluteEntry).href : absoluteEntry).then(
+      (bytes) => worker?.postMessage({type: 'records', id, bytes, url: absoluteEntry} satisfies ToWorker, [bytes]),
+      (error: unknown) => worker?.postMessage({type: 'records', id, error: error instanceof Error ? error.message : String(error)} satisfies ToWorker),
+    );
+  };
+  const onMessage = ({data}: MessageEvent<FromWorker>) => {
+    if (data.type === 'answer' && data.id === EARLY_SEARCH_ID) {
+      if ('value' in data) {
+        const hits = ((data.value as {results?: {hits?: PageHit[]}[]})?.results?.[0]?.hits ?? []) as PageHit[];
+        env.render(query, groupHits(hits));
+      }
+    } else if (serving && data.type === 'needRecords') send(data.id, data.name);
+    else if (serving && data.type === 'status') env.onStatus(data.status);
+  };
+  worker.addEventListener('message', onMessage);
+  // A worker whose script fails is not handed over: the app starts its own, or searches without one.
+  worker.addEventListener('error', () => {
+    worker?.removeEventListener('message', onMessage);
+    worker = null;
+  });
+  worker.postMessage({type: 'entryAhead'} satisfies ToWorker);
+  worker.postMessage({
+    type: 'search',
+    id: EARLY_SEARCH_ID,
+    input: {requests: [{indexName: env.config.indexName, params: pageSearchParams(query, env.config.facetFilters, env.snippetWords, FIRST_SCREEN_HITS)}]},
+  } satisfies ToWorker);
+  send(ENTRY_AHEAD_ID, null);
+  return {
+    query,
+    take() {
+      serving = false;
+      return worker;
+    },
+  };
+}
+
+/** The address a result links to on this site (path and anchor, as the app's links have them), or null for any other. */
+export function sameSiteHref(url: string, pageHref: string): string | null {
+  try {
+    const page = new URL(pageHref);
+    const target = new URL(url, page);
+    return target.origin === page.origin && /^https?:$/.test(target.protocol) ? target.pathname + target.hash : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Registers the handle where the app finds it. */
+export function offer(scope: object, early: EarlySearch): void {
+  (scope as Record<string, EarlySearch>)[EARLY_SEARCH_GLOBAL] = early;
+}
