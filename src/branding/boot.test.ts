@@ -132,10 +132,14 @@ describe('pre-paint branding script', () => {
     expect([...run.timers.values()].map((t) => t.ms)).toEqual([4000]);
   });
 
-  it('hides nothing on a default host', () => {
+  it('hides nothing on a default host, and leaves the config request to the app (nothing waits for it before the paint)', () => {
     const run = runBoot('docs.example.com', null);
     expect(run.attributes.has('data-brand-pending')).toBe(false);
-    expect(run.fetched[0].url).toBe('https://api.example.com/v1/auth/partner-config/docs?domain=docs.example.com');
+    expect(run.fetched).toEqual([]);
+    expect(run.window.__brandRequest).toBeUndefined();
+    expect([...run.timers.values()]).toEqual([]);
+    // Nor where the cache says the host showed the default brand last time.
+    expect(runBoot('docs.acme.test', JSON.stringify({partner: false})).fetched).toEqual([]);
   });
 
   it('honours DOCS_API_BASE', () => {

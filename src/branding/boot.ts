@@ -276,34 +276,34 @@ export function brandBoot(settings: BootSettings): void {
   } else if (!cached && settings.defaultHosts.indexOf(host) < 0) {
     root.setAttribute('data-brand-pending', 'first-visit');
   }
+  // Where the page shows the default brand and hides nothing (a default host, or a host the
+  // cache says has no partner), nothing on screen waits for the answer: the app asks when
+  // it starts (runtime.ts), after the first paint, so the lookup (often on another origin,
+  // a connection of its own) takes nothing from that paint.
+  if (!root.hasAttribute('data-brand-pending')) return;
   var url = partnerApiBase(host, settings.apiBase, settings.apiBases) + '/auth/partner-config/docs?domain=' + encodeURIComponent(host);
   var request = requestPartnerConfig(url, settings.timeoutMs);
   (window as unknown as {__brandRequest?: Promise<unknown>}).__brandRequest = request;
-  if (root.hasAttribute('data-brand-pending')) {
-    var reveal = function () {
-      root.removeAttribute('data-brand-pending');
-    };
-    // Never keep anything hidden for long, even if the app fails to start...
-    var safetyNet = setTimeout(reveal, settings.timeoutMs + 1000);
-    request.then(
-      function () {
-        // ...but once a config has arrived, the app is what applies it: give a slow device
-        // time to start the app rather than show the default brand before the partner's.
+  var reveal = function () {
+    root.removeAttribute('data-brand-pending');
+  };
+  // Never keep anything hidden for long, even if the app fails to start...
+  var safetyNet = setTimeout(reveal, settings.timeoutMs + 1000);
+  request.then(
+    function () {
+      // ...but once a config has arrived, the app is what applies it: give a slow device
+      // time to start the app rather than show the default brand before the partner's.
+      clearTimeout(safetyNet);
+      safetyNet = setTimeout(reveal, settings.appGraceMs);
+    },
+    function () {
+      // No config on a first visit: the page as rendered (the default brand) is the answer.
+      if (root.getAttribute('data-brand-pending') === 'first-visit') {
         clearTimeout(safetyNet);
-        safetyNet = setTimeout(reveal, settings.appGraceMs);
-      },
-      function () {
-        // No config on a first visit: the page as rendered (the default brand) is the answer.
-        if (root.getAttribute('data-brand-pending') === 'first-visit') {
-          clearTimeout(safetyNet);
-          reveal();
-        }
-      },
-    );
-  } else {
-    // Handled by the app; this keeps an early failure from being reported as unhandled.
-    request.catch(function () {});
-  }
+        reveal();
+      }
+    },
+  );
 }
 
 // Some TypeScript toolchains wrap nested functions in `__name(fn, "fn")` to keep
