@@ -40,3 +40,18 @@ export function serveUntilParentCloses(server: ChildServer): void {
   process.stdin.resume();
   process.stdin.on('end', () => void server.close().then(() => process.exit(0)));
 }
+
+/**
+ * A bench file's entry point: with `--serve ARG` the process is the child serving what the
+ * bench measures (`serve(ARG)`); run alone, it runs the bench and prints its report. A
+ * failure ends the process with its message.
+ */
+export function benchMain(serve: (arg: string) => Promise<void>, bench: () => Promise<string>): void {
+  const fail = (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  };
+  const at = process.argv.indexOf('--serve');
+  if (at > 0) serve(process.argv[at + 1]).catch(fail);
+  else bench().then((report) => console.log(report), fail);
+}

@@ -18,18 +18,8 @@ import {createApp} from '../../server/app';
 import {openPglite, openPostgres, type InsightsDb} from '../../server/insights/db';
 import {FILL_DAILY_COUNTS, migrate} from '../../server/insights/migrations';
 import {insightsReady, tinyBuild} from '../../server/insights/testing';
-import {serveUntilParentCloses, startChildServer} from './child-server';
-
-interface CannonResult {
-  requests: {total: number};
-  latency: {p99: number};
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (options: {url: string; connections: number; duration: number; method?: string; headers?: Record<string, string>; body?: string}) => Promise<CannonResult>;
-const autocannon = require('autocannon') as Autocannon;
+import {measureLoad, type CannonResult} from './autocannon';
+import {benchMain, serveUntilParentCloses, startChildServer} from './child-server';
 
 const siteDir = path.resolve(__dirname, '../..');
 const MILLION = 1_000_000;
@@ -60,12 +50,7 @@ async function serve(where: string): Promise<void> {
   serveUntilParentCloses({url: `http://127.0.0.1:${port}`, close: () => app.close()});
 }
 
-async function load(url: string, seconds: number, request: {method?: string; headers?: Record<string, string>; body?: string} = {}): Promise<CannonResult> {
-  await autocannon({url, connections: 50, duration: 1, ...request});
-  const result = await autocannon({url, connections: 50, duration: seconds, ...request});
-  if (result.errors || result.timeouts || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`);
-  return result;
-}
+const load = (url: string, seconds: number, request: {method?: string; headers?: Record<string, string>; body?: string} = {}) => measureLoad({url, connections: 50, ...request}, seconds, 1);
 
 const figures = (runs: CannonResult[]): LoadFigures => ({
   rps: Math.round(runs.reduce((n, r) => n + r.requests.total, 0) / runs.reduce((n, r) => n + r.duration, 0)),
@@ -227,18 +212,6 @@ export function insightsReport(results: InsightsEngineBench[]): string {
   return lines.join('\n');
 }
 
-const serveIndex = process.argv.indexOf('--serve');
-if (require.main === module && serveIndex > 0) {
-  serve(process.argv[serveIndex + 1]).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-} else if (require.main === module) {
-  benchInsights().then(
-    (results) => console.log(`## Insights (50 connections, loopback)\n${insightsReport(results)}\nTarget: the 30-day report under 300 ms on PGlite.`),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+if (require.main === module) {
+  benchMain(serve, async () => `## Insights (50 connections, loopback)\n${insightsReport(await benchInsights())}\nTarget: the 30-day report under 300 ms on PGlite.`);
 }

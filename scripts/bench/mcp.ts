@@ -21,6 +21,7 @@ import {staticSite} from '../../server/static-site';
 import {mcp} from '../../server/mcp';
 import {DocsSearch} from '../../server/mcp/search';
 import {parseLlmsSections} from '../../server/mcp/library';
+import {benchMain} from './child-server';
 
 const siteDir = path.resolve(__dirname, '../..');
 const PARTNER_HOST = 'acme.localhost';
@@ -216,18 +217,6 @@ export function mcpReport(bench: McpBench): string[] {
   ];
 }
 
-const serveIndex = process.argv.indexOf('--serve');
-if (require.main === module && serveIndex > 0) {
-  serve(process.argv[serveIndex + 1]).catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-} else if (require.main === module) {
-  benchMcp().then(
-    (bench) => console.log(['## Docs MCP server', ...mcpReport(bench)].join('\n')),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
+if (require.main === module) {
+  benchMain(serve, async () => ['## Docs MCP server', ...mcpReport(await benchMcp())].join('\n'));
 }

@@ -12,22 +12,12 @@ import net, {type AddressInfo} from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {createApp} from '../../server/app';
-import {serveUntilParentCloses, startChildServer} from './child-server';
+import {measureLoad, type CannonResult} from './autocannon';
+import {benchMain, serveUntilParentCloses, startChildServer} from './child-server';
 
 /** Pages of each kind, asked in turn by every connection. */
 export const STATIC_PATHS = ['/', '/docs/intro', '/docs/virtual-machines/manage-vm-state', '/docs/api-reference/auth-resources/api-key/generate'];
 const CONNECTIONS = 50;
-
-interface CannonResult {
-  requests: {average: number};
-  latency: {p99: number};
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (options: {url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: {path: string}[]}) => Promise<CannonResult>;
-// autocannon ships no type declarations; the fields used are declared above.
-const autocannon = require('autocannon') as Autocannon;
 
 export interface StaticFigures {
   rps: number;
@@ -146,15 +136,9 @@ async function checkSamePages(ours: string, nginx: string): Promise<void> {
   }
 }
 
-async function measure(url: string, seconds: number): Promise<CannonResult> {
-  const options = {url, connections: CONNECTIONS, headers: {'accept-encoding': 'gzip'}, requests: STATIC_PATHS.map((p) => ({path: p}))};
-  await autocannon({...options, duration: 2});
-  const result = await autocannon({...options, duration: seconds});
-  if (result.errors || result.timeouts || result.non2xx) {
-    throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers under load.`);
-  }
-  return result;
-}
+/** Every connection asks for each page in turn, gzip accepted. */
+const measure = (url: string, seconds: number) =>
+  measureLoad({url, connections: CONNECTIONS, headers: {'accept-encoding': 'gzip'}, requests: STATIC_PATHS.map((p) => ({path: p}))}, seconds, 2);
 
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
@@ -194,15 +178,5 @@ async function serveChild(buildDir: string): Promise<void> {
 }
 
 if (require.main === module) {
-  if (process.argv[2] === '--serve') {
-    void serveChild(process.argv[3]);
-  } else {
-    const buildDir = path.resolve(process.argv[2] ?? path.join(__dirname, '..', '..', 'build'));
-    benchAgainstNginx(buildDir)
-      .then((bench) => console.log(nginxReport(bench).join('\n')))
-      .catch((error: unknown) => {
-        console.error(error instanceof Error ? error.message : error);
-        process.exit(1);
-      });
-  }
+  benchMain(serveChild, async () => nginxReport(await benchAgainstNginx(path.resolve(process.argv[2] ?? path.join(__dirname, '..', '..', 'build')))).join('\n'));
 }

@@ -5,28 +5,16 @@
  * work and garbage never land on the server measured.
  * Run alone with `npx tsx scripts/bench/partner-api.ts`.
  */
-import {mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {rm} from 'node:fs/promises';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import {createApp} from '../../server/app';
-import {serveUntilParentCloses, startChildServer} from './child-server';
+import {measureLoad, type CannonResult} from './autocannon';
+import {benchMain, serveUntilParentCloses, startChildServer} from './child-server';
 import {DEFAULT_PARTNERS_DIR, loadPartners} from '../../server/partners';
+import {tinyBuild} from '../../server/insights/testing';
 
 const TARGET = '/v1/auth/partner-config/docs?domain=acme.localhost';
-
-interface CannonResult {
-  requests: {average: number; total: number};
-  latency: {p99: number};
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-type Autocannon = (options: {url: string; connections: number; duration: number; workers?: number}) => Promise<CannonResult>;
-// autocannon ships no type declarations; the fields used are declared above.
-const autocannon = require('autocannon') as Autocannon;
 
 export interface Figures {
   /** Requests per second, averaged over the measured seconds. */
@@ -79,9 +67,8 @@ async function startBare(body: string, etag: string): Promise<{url: string; clos
 
 /** Our server with the demo partners, on a throw-away build folder so no site build is needed. */
 async function startOurs(): Promise<{url: string; close: () => Promise<void>}> {
-  const buildDir = await mkdtemp(path.join(os.tmpdir(), 'bench-build-'));
-  await writeFile(path.join(buildDir, 'index.html'), '<!doctype html><title>Bench</title>');
-  await writeFile(path.join(buildDir, '404.html'), '<!doctype html><title>Not found</title>');
+  // A few pages with the build manifest the server reads at start-up.
+  const buildDir = await tinyBuild();
   const app = await createApp({buildDir, partnersDir: DEFAULT_PARTNERS_DIR, watchPartners: false});
   await app.listen({port: 0, host: '127.0.0.1'});
   const {port} = app.server.address() as AddressInfo;
@@ -115,17 +102,6 @@ async function checkSameBody(ours: string, bare: string): Promise<void> {
   }
 }
 
-/** One warm-up then one measured run; fails if any request did not get a 2xx. */
-async function measure(base: string, seconds: number, warmup: number, connections: number): Promise<CannonResult> {
-  const options = {url: base + TARGET, connections};
-  if (warmup > 0) await autocannon({...options, duration: warmup});
-  const result = await autocannon({...options, duration: seconds});
-  if (result.errors > 0 || result.timeouts > 0 || result.non2xx > 0) {
-    throw new Error(`${base}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses`);
-  }
-  return result;
-}
-
 function figures(runs: CannonResult[]): Figures {
   const seconds = runs.reduce((sum, r) => sum + r.duration, 0);
   const requests = runs.reduce((sum, r) => sum + r.requests.total, 0);
@@ -148,7 +124,7 @@ export async function benchPartnerApi(options: BenchOptions = {}): Promise<Partn
     const runs: Record<'ours' | 'bare', CannonResult[]> = {ours: [], bare: []};
     for (const name of ['ours', 'bare', 'bare', 'ours'] as const) {
       const server = name === 'ours' ? ours : bare;
-      runs[name].push(await measure(server.url, duration / 2, warmup, connections));
+      runs[name].push(await measureLoad({url: server.url + TARGET, connections}, duration / 2, warmup));
     }
     const result = {ours: figures(runs.ours), bare: figures(runs.bare)};
     return {...result, ratio: Number((result.ours.rps / result.bare.rps).toFixed(3))};
@@ -157,23 +133,17 @@ export async function benchPartnerApi(options: BenchOptions = {}): Promise<Partn
   }
 }
 
-const serveIndex = process.argv.indexOf('--serve');
-if (require.main === module && serveIndex > 0) {
-  serve(process.argv[serveIndex + 1] === 'bare' ? 'bare' : 'ours').catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-} else if (require.main === module) {
-  benchPartnerApi().then(
-    ({ours, bare, ratio}) => {
-      console.log(`Partner-config API, ${TARGET}, 50 connections, loopback:`);
-      console.log(`  ours (Fastify): ${ours.rps} req/s, p99 ${ours.p99} ms`);
-      console.log(`  bare node:http: ${bare.rps} req/s, p99 ${bare.p99} ms`);
-      console.log(`  ratio ours/bare: ${ratio}`);
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
+if (require.main === module) {
+  benchMain(
+    (kind) => serve(kind === 'bare' ? 'bare' : 'ours'),
+    async () => {
+      const {ours, bare, ratio} = await benchPartnerApi();
+      return [
+        `Partner-config API, ${TARGET}, 50 connections, loopback:`,
+        `  ours (Fastify): ${ours.rps} req/s, p99 ${ours.p99} ms`,
+        `  bare node:http: ${bare.rps} req/s, p99 ${bare.p99} ms`,
+        `  ratio ours/bare: ${ratio}`,
+      ].join('\n');
     },
   );
 }
