@@ -2,7 +2,7 @@ import {expect, test, type Page, type Route} from '@playwright/test';
 import {brandCssVariables} from '../src/branding/colors';
 import {BRAND_RETRY_LIMIT, retryDelayMs} from '../src/branding/staleIfError';
 import {PARTNER_CONFIG_TIMEOUT_MS} from '../plugins/branding';
-import {PAGE_ADDRESS, patientBrandLookup, waitForHydration} from './helpers';
+import {holdRequests, PAGE_ADDRESS, patientBrandLookup, waitForHydration} from './helpers';
 
 const API = '**/v1/auth/partner-config/docs?domain=*';
 const partnerUrl = (baseURL: string | undefined, host: string, path = '/docs/getting-started') => {
@@ -49,15 +49,7 @@ function computedVariables(page: Page, names: string[]): Promise<Record<string, 
 }
 
 /** Holds the app's scripts back until the returned function is called, to look at the page before the app starts. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/js/**', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdApp = (page: Page) => holdRequests(page, '**/assets/js/**');
 
 /** Lets two frames pass and checks the app has not started: what shows now is the pre-paint script's work. */
 async function expectAppNotStarted(page: Page): Promise<void> {

@@ -89,6 +89,17 @@ export async function noPrefetch(target: Page | BrowserContext): Promise<void> {
   await target.addInitScript(() => Object.defineProperty(navigator, 'connection', {configurable: true, value: {saveData: true, effectiveType: '4g'}}));
 }
 
+/** Holds back every request matching `pattern` until the returned function is called (then they go on as routed). */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return release;
+}
+
 /** Lets `count` animation frames pass: whatever the page does in reaction to the last event has rendered. */
 export async function nextFrames(page: Page, count = 2): Promise<void> {
   await page.evaluate(

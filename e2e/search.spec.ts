@@ -1,5 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
-import {nextFrames, patientBrandLookup, searchIndexReady, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
+import {holdRequests, nextFrames, patientBrandLookup, searchIndexReady, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
 /** Every file of the search index (its entry file, term and text files, the whole records file). */
@@ -303,12 +303,7 @@ test.describe('search', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     // The app's bundle waits until the test has seen the early results.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/js/main.*.js', async (route) => {
-      await released;
-      await route.fallback();
-    });
+    const release = await holdRequests(page, '**/assets/js/main.*.js');
     await page.goto('/search?q=volume', {waitUntil: 'commit'});
     const early = page.locator('[data-early-results="shown"] article');
     await expect(early.first()).toBeVisible({timeout: SEARCH_INDEX_PATIENCE});
@@ -338,12 +333,7 @@ test.describe('search', () => {
 
   test("the early script shows nothing once the app renders results itself", async ({page}) => {
     // The worker's script waits until the app has hydrated: the early answer comes after.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/js/search.*.js', async (route) => {
-      await released;
-      await route.fallback();
-    });
+    const release = await holdRequests(page, '**/assets/js/search.*.js');
     await page.goto('/search?q=snapshot', {waitUntil: 'commit'});
     await waitForHydration(page);
     release();

@@ -15,6 +15,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {buildSync} from 'esbuild';
 import {prebuildIndex} from '../../src/search/engine';
+import {escapeHtml} from '../../src/search/highlight';
 import {expandRecords, PAGE_RANK, type CompactPage, type CompactRecord, type CompactRecords} from '../../src/search/records';
 import {chunkFiles} from './chunks';
 import {extractPage} from './extract';
@@ -105,8 +106,6 @@ export function workerScript(outDir: string): string {
   return `assets/js/${found[0]}`;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The /search page's early script (src/search/early.entry.ts), bundled and inlined: it
  * starts the search worker and shows the URL's query's first results before the app has
@@ -128,7 +127,7 @@ export function earlyScriptTag(siteDir: string, config: EarlyConfig): string {
   });
   const code = result.outputFiles[0].text.trim();
   if (/<\/script/i.test(code)) throw new Error('search-index: the early script contains "</script" and cannot be inlined.');
-  return `<script data-config="${escapeAttribute(JSON.stringify(config))}">${code}</script>`;
+  return `<script data-config="${escapeHtml(JSON.stringify(config))}">${code}</script>`;
 }
 
 export default function searchIndexPlugin(context: LoadContext, options: unknown): Plugin {

@@ -25,6 +25,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {MAX_QUERY_LENGTH} from '@site/src/search/settings';
 import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE} from '@site/src/search/earlyHandover';
+import {escapeHtml} from '@site/src/search/highlight';
 import {whileReaderWaits} from '@site/src/search/idle';
 import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, RESULTS_PER_PAGE, snippetWords, type PageHit, type PageResult, type TextPart} from '@site/src/search/resultsPage';
 import styles from './styles.module.css';
@@ -63,8 +64,6 @@ function useDocumentsFound(): (count: number) => string {
 
 /** The place of the early script's results: React renders it empty and never sets its content again. */
 const EARLY_PLACE = {__html: ''};
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * One result's markup as this component renders it, empty, for the early script to fill
@@ -110,6 +109,7 @@ function SearchPageContent(): ReactNode {
   const [shown, setShown] = useState(RESULTS_PER_PAGE);
   const firstQuery = useRef(true);
   const breadcrumbsLabel = translate({id: 'theme.docs.breadcrumbs.navAriaLabel', message: 'Breadcrumbs'});
+  const template = useMemo(() => resultTemplate(breadcrumbsLabel), [breadcrumbsLabel]);
 
   // The early script's results (shown before the app started) stay until this component
   // has results of its own, then give way to them in the same frame. From now on it
@@ -244,7 +244,7 @@ function SearchPageContent(): ReactNode {
         )}
         {status === 'loading' && results.length === 0 && !earlyShown && <div className={styles.spinner} />}
         <div ref={earlyPlace} {...{[EARLY_RESULTS_ATTRIBUTE]: ''}} dangerouslySetInnerHTML={EARLY_PLACE} />
-        <template {...{[RESULT_TEMPLATE_ATTRIBUTE]: ''}} dangerouslySetInnerHTML={resultTemplate(breadcrumbsLabel)} />
+        <template {...{[RESULT_TEMPLATE_ATTRIBUTE]: ''}} dangerouslySetInnerHTML={template} />
         {visible.length > 0 && (
           <div>
             {visible.map((result, index) => (
