@@ -11,6 +11,7 @@ import searchIndexPlugin from './plugins/search-index';
 import deferredHighlightingPlugin from './plugins/deferred-highlighting';
 import keyOrderPlugin from './plugins/key-order';
 import routePrefetchPlugin from './plugins/route-prefetch';
+import routeMatchingPlugin from './plugins/route-matching';
 import compileHintsPlugin from './plugins/compile-hints';
 import startupTasksPlugin from './plugins/startup-tasks';
 import releaseFeedPlugin from './plugins/release-feed';
@@ -94,6 +95,8 @@ const config: Config = {
     keyOrderPlugin,
     // Route prefetching that looks each chunk up once and asks for it once.
     routePrefetchPlugin,
+    // Plain route paths matched as strings, not as regular expressions built at start-up.
+    routeMatchingPlugin,
     // The start-up scripts compiled up front, off the main thread (Chromium).
     compileHintsPlugin,
     // The app starts in short tasks, not one long one.
