@@ -309,6 +309,7 @@ test.describe('search', () => {
     await expect(early.first()).toBeVisible({timeout: SEARCH_INDEX_PATIENCE});
     expect(await page.locator('html').getAttribute('data-has-hydrated')).not.toBe('true');
     await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "volume"');
+    await expect(page).toHaveTitle('Search results for "volume" | Docs');
     await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue('volume');
     await expect(early.locator('p mark').first()).toHaveText(/volume/i);
     const earlyLinks = await early.locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));

@@ -55,7 +55,13 @@ function render(query: string, results: PageResult[]): void {
     }
     const title = document.querySelector(`h1[${QUERY_TITLE_ATTRIBUTE}]`);
     const wording = title?.getAttribute(QUERY_TITLE_ATTRIBUTE);
-    if (title && wording) title.textContent = wording.replace('{query}', query);
+    if (title && wording) {
+      // The document's title starts with the heading's empty-search wording; the site's name follows.
+      const empty = title.textContent ?? '';
+      const titled = wording.replace('{query}', query);
+      if (empty && document.title.startsWith(empty)) document.title = titled + document.title.slice(empty.length);
+      title.textContent = titled;
+    }
     const input = document.querySelector<HTMLInputElement>('main form[role="search"] input[name="q"]');
     if (input && !input.value) input.value = query;
     place.replaceChildren(list);
