@@ -98,6 +98,9 @@ export function devServerRecords(outDir: string) {
   };
 }
 
+/** The search worker's chunk: webpack names it after the worker's `name` (see src/search/localSearch.ts). */
+export const SEARCH_WORKER_CHUNK = 'search';
+
 /** The search worker's script in a build: webpack names the chunk after the worker's `name` (see src/search/localSearch.ts). */
 export function workerScript(outDir: string): string {
   const folder = path.join(outDir, 'assets/js');
@@ -143,6 +146,11 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       if (mode === 'algolia') return {};
       return {
         resolve: {alias: {'algoliasearch/lite$': path.join(context.siteDir, 'src/search/liteClient.ts')}},
+        // The search worker's script is one file: a module it shares with the page's own
+        // client (MiniSearch) split into a chunk of its own would be fetched by the worker
+        // only once its script runs, one more round trip before the first answer. Other
+        // chunks split as before ('async', the bundler's default: not the initial ones).
+        optimization: {splitChunks: {chunks: (chunk: {name?: string | null; canBeInitial(): boolean}) => !chunk.canBeInitial() && chunk.name !== SEARCH_WORKER_CHUNK}},
         // `npm run dev` renders pages in the browser only, so it has no records of its
         // own: it serves those of the last production build (see the manifest below).
         ...(process.env.NODE_ENV === 'development' ? {devServer: {static: [devServerRecords(context.outDir)]}} : {}),
@@ -183,9 +191,10 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       const early = searchPage && mode !== 'algolia'
         ? earlyScriptTag(context.siteDir, {worker: `${baseUrl}${workerScript(outDir)}`, entry: recordsPath, indexName: algolia?.indexName ?? '', facetFilters: algolia?.searchParameters?.facetFilters})
         : '';
-      // First in the <head>, right after the character set: the entry file's preload, then the
-      // early script that takes that request up (so it is one request, not two).
-      const first = `<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">${early}`;
+      // First in the <head>, right after the character set. In local mode, the early script:
+      // its worker fetches the entry file where the URL has a query, else the script adds the
+      // file's preload link (one request either way). Otherwise, the preload link itself.
+      const first = early || `<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">`;
       const preload = startup.map((src) => `<link rel="preload" href="${src}" as="script">`).join('');
       for (const file of new Set([...pages.map((p) => p.file), path.join(outDir, '404.html'), searchPage].filter((f): f is string => Boolean(f && existsSync(f))))) {
         let html = readFileSync(file, 'utf8');

@@ -1,7 +1,8 @@
 /**
  * The early script as the /search page runs it (see `early.ts`): its settings come from
  * its own <script> element's `data-config`, the results go into the page's
- * `[data-early-results]` place, built from its `<template data-result-template>`.
+ * `[data-early-results]` place, built from its `<template data-result-template>`. Without
+ * a query (or a worker), it adds the preload link of the index's entry file instead.
  */
 import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE} from './earlyHandover';
 import {offer, sameSiteHref, startEarlySearch, type EarlyConfig} from './early';
@@ -71,6 +72,15 @@ function render(query: string, results: PageResult[]): void {
   else show();
 }
 
+function preloadLink(href: string): HTMLLinkElement {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.href = href;
+  link.as = 'fetch';
+  link.crossOrigin = 'anonymous';
+  return link;
+}
+
 (() => {
   try {
     const script = document.currentScript;
@@ -80,17 +90,15 @@ function render(query: string, results: PageResult[]): void {
       href: location.href,
       config,
       startWorker: (url) => new Worker(url, {name: 'search'}),
-      fetch: (url) =>
-        fetch(url, {credentials: 'same-origin'}).then((response) => {
-          if (!response.ok) throw new Error(`The search index file ${url} could not be loaded (HTTP ${response.status}).`);
-          return response.arrayBuffer();
-        }),
       snippetWords: snippetWords(),
       render,
       // As the app's client marks it (INDEX_STATUS_ATTRIBUTE in localSearch.ts).
       onStatus: (status) => document.documentElement.setAttribute('data-search-index', status),
     });
     if (early) offer(window, early);
+    // No early search: the app's client will want the entry file, so the page fetches it now
+    // (the client's same-origin fetch takes this request up, as `crossorigin` makes it the same).
+    else if (config.entry) script?.after(preloadLink(config.entry));
   } catch (error) {
     console.warn('Search results wait for the app:', error);
   }

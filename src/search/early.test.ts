@@ -5,7 +5,7 @@ import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, takeEarlyWorker, type EarlySearch}
 import type {LocalSearchClient} from './localClient';
 import type {PageResult} from './resultsPage';
 import {serveLocalSearch} from './workerHost';
-import {createWorkerSearchClient, ENTRY_AHEAD_ID, type FailingEndpoint} from './workerClient';
+import {createWorkerSearchClient, type FailingEndpoint} from './workerClient';
 
 const ORIGIN = 'https://docs.example.com';
 const FILE = TWO_PAGES;
@@ -23,23 +23,18 @@ function recordingWorker() {
 function environment(overrides: Partial<EarlyEnvironment> = {}) {
   const rendered: {query: string; results: PageResult[]}[] = [];
   const statuses: string[] = [];
-  const fetched: string[] = [];
   const env: EarlyEnvironment = {
     href: `${ORIGIN}/search?q=volume`,
     config: CONFIG,
     startWorker: () => {
       throw new Error('no worker in this test');
     },
-    fetch: async (url) => {
-      fetched.push(url);
-      return bytesOf(FILE);
-    },
     snippetWords: 10,
     render: (query, results) => rendered.push({query, results}),
     onStatus: (status) => statuses.push(status),
     ...overrides,
   };
-  return {env, rendered, statuses, fetched};
+  return {env, rendered, statuses};
 }
 
 const channels: MessageChannel[] = [];
@@ -49,6 +44,7 @@ afterEach(() => {
     channel.port2.close();
   }
   delete (globalThis as Record<string, unknown>)[EARLY_SEARCH_GLOBAL];
+  vi.unstubAllGlobals();
 });
 
 describe("the /search page's early script", () => {
@@ -69,37 +65,29 @@ describe("the /search page's early script", () => {
     expect(startEarlySearch(environment().env)).toBeNull();
   });
 
-  it("sends the worker the entry file and the page's own first request", async () => {
+  it("tells the worker where to fetch the entry file itself, then sends it the page's own first request", () => {
     const fake = recordingWorker();
-    const {env, fetched} = environment({startWorker: () => fake.worker, href: `${ORIGIN}/search?q=%20Volume%20`});
+    const {env} = environment({startWorker: () => fake.worker, href: `${ORIGIN}/search?q=%20Volume%20`});
     const early = startEarlySearch(env);
     expect(early?.query).toBe('Volume');
-    expect(fake.sent[0]).toEqual({type: 'entryAhead'});
+    expect(fake.sent).toHaveLength(2);
+    expect(fake.sent[0]).toEqual({type: 'entryAt', url: `${ORIGIN}${CONFIG.entry}`});
     expect(fake.sent[1]).toMatchObject({
       type: 'search',
       id: EARLY_SEARCH_ID,
       input: {requests: [{indexName: 'docs', params: {query: 'Volume', hitsPerPage: 20, facetFilters: ['language:en'], attributesToSnippet: ['content:10']}}]},
     });
-    await vi.waitFor(() => expect(fake.sent).toHaveLength(3));
-    expect(fake.sent[2]).toMatchObject({type: 'records', id: ENTRY_AHEAD_ID, url: `${ORIGIN}${CONFIG.entry}`});
-    expect(fetched).toEqual([`${ORIGIN}${CONFIG.entry}`]);
   });
 
-  it('answers the worker for files and passes its status on until the app takes it over, then stops', async () => {
+  it("passes the worker's status on until the app takes it over, then stops", () => {
     const fake = recordingWorker();
-    const {env, fetched, statuses} = environment({startWorker: () => fake.worker});
+    const {env, statuses} = environment({startWorker: () => fake.worker});
     const early = startEarlySearch(env)!;
     fake.fromWorker({type: 'status', status: 'loading'});
-    fake.fromWorker({type: 'needRecords', id: 7, name: 'terms.vo.0123456789.json'});
-    await vi.waitFor(() => expect(fake.sent.filter((m) => m.type === 'records')).toHaveLength(2));
-    expect(fetched).toContain(`${ORIGIN}/search/terms.vo.0123456789.json`);
     expect(statuses).toEqual(['loading']);
     expect(early.take()).toBe(fake.worker);
     fake.fromWorker({type: 'status', status: 'ready'});
-    fake.fromWorker({type: 'needRecords', id: 8, name: 'text.1.0123456789.json'});
-    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(statuses).toEqual(['loading']);
-    expect(fake.sent.filter((m) => m.type === 'records')).toHaveLength(2);
   });
 
   it('hands over no worker that failed to start', () => {
@@ -110,11 +98,17 @@ describe("the /search page's early script", () => {
   });
 
   it('shows the answer, and the app then searches on the same worker without loading the index again', async () => {
+    // The worker's own fetch: the entry file, once.
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: URL | string) => {
+      fetched.push(String(url));
+      return new Response(bytesOf(FILE));
+    });
     const channel = new MessageChannel();
     channels.push(channel);
     serveLocalSearch(channel.port2 as never, {origin: ORIGIN, highlightPreTag: '<mark>', highlightPostTag: '</mark>'});
     channel.port1.start();
-    const {env, rendered, fetched} = environment({startWorker: () => channel.port1 as unknown as Worker});
+    const {env, rendered} = environment({startWorker: () => channel.port1 as unknown as Worker});
     offer(globalThis, startEarlySearch(env)!);
     await vi.waitFor(() => expect(rendered).toHaveLength(1));
     expect(rendered[0].query).toBe('volume');
@@ -133,7 +127,7 @@ describe("the /search page's early script", () => {
     const answer = await client.search({requests: [{indexName: 'docs', params: {query: 'snapshot'}}]});
     expect(answer.results[0].hits[0].url).toBe(`${ORIGIN}/docs/compute/snapshots`);
     expect(loadRecordsBytes).not.toHaveBeenCalled();
-    expect(fetched).toHaveLength(1);
+    expect(fetched).toEqual([`${ORIGIN}${CONFIG.entry}`]);
     // The early answer is shown once: the app's answers have other ids.
     expect(rendered).toHaveLength(1);
   });

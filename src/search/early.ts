@@ -1,8 +1,9 @@
 /**
  * The /search page's first results before the app has loaded. The build inlines this
  * script (bundled from `early.entry.ts`) in the page's <head>, local mode only. Where the URL
- * carries a query, it starts the search worker at once, hands it the index's entry file
- * (the request the page's preload link started) and asks it the query as the page will;
+ * carries a query, it starts the search worker at once, has it fetch the index's entry file
+ * itself (the page's thread, busy parsing and painting on a slow device, would hold the file
+ * up on its way to the worker) and asks it the query as the page will;
  * the answer is written into the page's `[data-early-results]` place, from a template the
  * page carries, as text (highlights as <mark> elements, links only to this site). On a
  * slow device the app's scripts take over a second to start; the worker works beside them.
@@ -15,7 +16,7 @@
 import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, type EarlySearch} from './earlyHandover';
 import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, type PageHit, type PageResult} from './resultsPage';
 import {MAX_QUERY_LENGTH} from './settings';
-import {ENTRY_AHEAD_ID, type FromWorker, type ToWorker} from './workerClient';
+import type {FromWorker, ToWorker} from './workerClient';
 
 /** What the early script needs of the page and the browser (the page's own, except in tests). */
 export interface EarlyEnvironment {
@@ -24,7 +25,6 @@ export interface EarlyEnvironment {
   /** The worker script's and the index's addresses and the search request's settings, from the build. */
   config: EarlyConfig;
   startWorker(url: string): Worker;
-  fetch(url: string): Promise<ArrayBuffer>;
   snippetWords: number;
   /** Shows the first screen of results. */
   render(query: string, results: PageResult[]): void;
@@ -59,23 +59,15 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
   } catch {
     return null;
   }
-  const absoluteEntry = new URL(entry, env.href).href;
-  /** Until the app takes the worker over, this script answers its requests for files. */
+  /** Until the app takes the worker over, this script passes the index's status on. */
   let serving = true;
-  const send = (id: number, name: string | null | undefined) => {
-    env.fetch(name ? new URL(name, absoluteEntry).href : absoluteEntry).then(
-      (bytes) => worker?.postMessage({type: 'records', id, bytes, url: absoluteEntry} satisfies ToWorker, [bytes]),
-      (error: unknown) => worker?.postMessage({type: 'records', id, error: error instanceof Error ? error.message : String(error)} satisfies ToWorker),
-    );
-  };
   const onMessage = ({data}: MessageEvent<FromWorker>) => {
     if (data.type === 'answer' && data.id === EARLY_SEARCH_ID) {
       if ('value' in data) {
         const hits = ((data.value as {results?: {hits?: PageHit[]}[]})?.results?.[0]?.hits ?? []) as PageHit[];
         env.render(query, groupHits(hits));
       }
-    } else if (serving && data.type === 'needRecords') send(data.id, data.name);
-    else if (serving && data.type === 'status') env.onStatus(data.status);
+    } else if (serving && data.type === 'status') env.onStatus(data.status);
   };
   worker.addEventListener('message', onMessage);
   // A worker whose script fails is not handed over: the app starts its own, or searches without one.
@@ -83,13 +75,12 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
     worker?.removeEventListener('message', onMessage);
     worker = null;
   });
-  worker.postMessage({type: 'entryAhead'} satisfies ToWorker);
+  worker.postMessage({type: 'entryAt', url: new URL(entry, env.href).href} satisfies ToWorker);
   worker.postMessage({
     type: 'search',
     id: EARLY_SEARCH_ID,
     input: {requests: [{indexName: env.config.indexName, params: pageSearchParams(query, env.config.facetFilters, env.snippetWords, FIRST_SCREEN_HITS)}]},
   } satisfies ToWorker);
-  send(ENTRY_AHEAD_ID, null);
   return {
     query,
     take() {

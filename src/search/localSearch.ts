@@ -5,7 +5,7 @@
  * (`workerClient.ts`); where no worker can run, on the page's own thread, in idle slices.
  */
 import type {IndexStatus, LocalSearchClient} from './localClient';
-import {fetchIndexFile, recordsUrl} from './loadRecords';
+import {fetchIndexFile, recordsUrl} from './indexFiles';
 import {PAGE_HIGHLIGHT_TAGS} from './settings';
 import {takeEarlyWorker} from './earlyHandover';
 import {RECORDS_PRELOAD} from './startEarly';

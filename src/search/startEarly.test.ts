@@ -39,7 +39,7 @@ describe('starting the index early', () => {
     expect(preload).not.toHaveBeenCalled();
   });
 
-  it('recognises the /search page by the preload link the search-index plugin writes, and no other page', async () => {
+  it("recognises the /search page by the entry file's preload link, which the plugin writes there (Algolia mode) or leaves to the early script (local mode), and no other page", async () => {
     const {RECORDS_PRELOAD} = await import('./startEarly');
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'search-early-'));
     try {
@@ -50,15 +50,26 @@ describe('starting the index early', () => {
       writeFileSync(path.join(outDir, 'assets/js/search.0123abcd.js'), '');
       writeFileSync(path.join(outDir, 'docs', 'intro.html'), page('Intro'));
       writeFileSync(path.join(outDir, 'search.html'), page('Search'));
-      const plugin = searchIndexPlugin({siteConfig: {baseUrl: '/'}, siteDir: process.cwd()} as never, {mode: 'local'});
       vi.spyOn(console, 'log').mockImplementation(() => {});
-      await plugin.postBuild!({outDir, routesPaths: ['/docs/intro', '/search'], plugins: []} as never);
       const matches = (file: string) => load(readFileSync(path.join(outDir, file), 'utf8'))(RECORDS_PRELOAD).length;
+      const searchPage = () => readFileSync(path.join(outDir, 'search.html'), 'utf8');
+      const original = searchPage();
+      const algolia = searchIndexPlugin({siteConfig: {baseUrl: '/'}, siteDir: process.cwd()} as never, {mode: 'algolia'});
+      await algolia.postBuild!({outDir, routesPaths: ['/docs/intro', '/search'], plugins: []} as never);
       expect(matches('search.html')).toBe(1);
       expect(matches('docs/intro.html')).toBe(0);
-      // The early script goes with it, naming the worker's script.
-      expect(readFileSync(path.join(outDir, 'search.html'), 'utf8')).toContain('&quot;worker&quot;:&quot;/assets/js/search.0123abcd.js&quot;');
-      expect(plugin.getClientModules!()).toEqual([path.join(process.cwd(), 'src/search/startEarly.ts')]);
+      expect(searchPage()).not.toContain('data-config=');
+
+      writeFileSync(path.join(outDir, 'search.html'), original);
+      writeFileSync(path.join(outDir, 'docs', 'intro.html'), page('Intro'));
+      const local = searchIndexPlugin({siteConfig: {baseUrl: '/'}, siteDir: process.cwd()} as never, {mode: 'local'});
+      await local.postBuild!({outDir, routesPaths: ['/docs/intro', '/search'], plugins: []} as never);
+      // The early script instead, naming the worker's script and the entry file it fetches or preloads.
+      expect(matches('search.html')).toBe(0);
+      expect(matches('docs/intro.html')).toBe(0);
+      expect(searchPage()).toContain('&quot;worker&quot;:&quot;/assets/js/search.0123abcd.js&quot;');
+      expect(searchPage()).toMatch(/&quot;entry&quot;:&quot;\/search\/meta\.[0-9a-f]+\.json&quot;/);
+      expect(local.getClientModules!()).toEqual([path.join(process.cwd(), 'src/search/startEarly.ts')]);
     } finally {
       rmSync(outDir, {recursive: true, force: true});
     }

@@ -64,6 +64,35 @@ describe('search in a worker', () => {
     expect(statuses).toEqual(['loading', 'error', 'loading', 'ready']);
   });
 
+  it('fetches the entry file itself when told where it is (entryAt), and again after a failure, never asking the page', async () => {
+    const fetched: string[] = [];
+    let fail = true;
+    vi.stubGlobal('fetch', async (url: URL | string) => {
+      fetched.push(String(url));
+      if (fail) {
+        fail = false;
+        return new Response('busy', {status: 503});
+      }
+      return new Response(bytesOf(FILE));
+    });
+    const load = vi.fn(async () => bytesOf(FILE));
+    const statuses: IndexStatus[] = [];
+    const channel = new MessageChannel();
+    channels.push(channel);
+    serveLocalSearch(channel.port2 as never, {origin: ORIGIN});
+    // As the early script does, before any client exists on the page.
+    const entry = `${ORIGIN}/search/meta.0123456789.json`;
+    channel.port1.postMessage({type: 'entryAt', url: entry});
+    const page = Object.assign(channel.port1, {onerror: null, onmessageerror: null}) as unknown as FailingEndpoint;
+    const client = createWorkerSearchClient(page, {loadRecordsBytes: load, onStatus: (status) => statuses.push(status), fallback: vi.fn()});
+    await expect(client.search(request('volume'))).rejects.toMatchObject({name: 'RetryError'});
+    expect((await client.search(request('volume'))).results[0].nbHits).toBeGreaterThan(0);
+    expect(fetched).toEqual([entry, entry]);
+    expect(load).not.toHaveBeenCalled();
+    expect(statuses).toEqual(['loading', 'error', 'loading', 'ready']);
+    vi.unstubAllGlobals();
+  });
+
   it('reports a records file that is not JSON as a failed load', async () => {
     const statuses: IndexStatus[] = [];
     const {client} = connected(async () => new TextEncoder().encode('<html>').buffer as ArrayBuffer, statuses);

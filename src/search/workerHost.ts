@@ -1,7 +1,8 @@
 /**
  * The worker's side of `workerClient.ts`: one local search client, answering the page's
  * calls. It asks the page for the index's entry file when the index is first needed (and
- * again after a failure), and fetches the files a query needs from beside it; a whole
+ * again after a failure), unless the page told it to fetch that file itself (`entryAt`),
+ * and fetches the files a query needs from beside it; a whole
  * records file it parses, expands and restores in one go: this thread has nothing else to
  * keep responsive.
  */
@@ -22,26 +23,33 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
   let ahead: Promise<ArrayBuffer> | null = null;
   let aheadArrived: {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void} | null = null;
 
+  /** Set by `entryAt`: the entry file is fetched here, not asked of the page. */
+  let fetchEntryHere = false;
+
   /** A file of the index asked of the page (null: its entry file, which the page fetches as its preload link did). */
-  const askPage = (name: string | null) => {
+  const askPage = (name: string | null) =>
+    new Promise<ArrayBuffer>((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, {resolve, reject});
+      post(name === null ? {type: 'needRecords', id} : {type: 'needRecords', id, name});
+    });
+
+  const fetchHere = async (url: URL | string): Promise<ArrayBuffer> => {
+    const response = await fetch(url, {credentials: 'same-origin'});
+    if (!response.ok) throw new Error(`The search index file ${String(url)} could not be loaded (HTTP ${response.status}).`);
+    return response.arrayBuffer();
+  };
+
+  /** A file of the index: the entry file from the page (or fetched here after `entryAt`), the others fetched here once its address is known. */
+  const fileBytes = async (name: string | null): Promise<ArrayBuffer> => {
     if (name === null && ahead) {
       const sent = ahead;
       ahead = null;
       return sent;
     }
-    return new Promise<ArrayBuffer>((resolve, reject) => {
-      const id = nextId++;
-      waiting.set(id, {resolve, reject});
-      post(name === null ? {type: 'needRecords', id} : {type: 'needRecords', id, name});
-    });
-  };
-
-  /** A file of the index: the entry file from the page, the others fetched here once its address is known. */
-  const fileBytes = async (name: string | null): Promise<ArrayBuffer> => {
+    if (name === null && fetchEntryHere && entryUrl !== null) return fetchHere(entryUrl);
     if (name === null || entryUrl === null) return askPage(name);
-    const response = await fetch(new URL(name, entryUrl), {credentials: 'same-origin'});
-    if (!response.ok) throw new Error(`The search index file ${name} could not be loaded (HTTP ${response.status}).`);
-    return response.arrayBuffer();
+    return fetchHere(new URL(name, entryUrl));
   };
 
   const load = async () => fromEntryFile(await fileBytes(null), fileBytes, expandRecords);
@@ -70,6 +78,13 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
     switch (data.type) {
       case 'entryAhead':
         ahead = new Promise<ArrayBuffer>((resolve, reject) => (aheadArrived = {resolve, reject}));
+        // A failure is the load's to report, when it takes this file.
+        ahead.catch(() => undefined);
+        break;
+      case 'entryAt':
+        entryUrl = data.url;
+        fetchEntryHere = true;
+        ahead = fetchHere(data.url);
         // A failure is the load's to report, when it takes this file.
         ahead.catch(() => undefined);
         break;
