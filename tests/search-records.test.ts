@@ -57,6 +57,8 @@ describe('search records in the build', () => {
     // The worker is the one the app starts: webpack's chunk of src/search/search.worker.ts.
     const worker = readFileSync(path.join(buildDir, config.worker), 'utf8');
     expect(worker).toContain('needRecords');
+    // In one file: it loads no chunk of its own before it can answer.
+    expect(worker).not.toContain('importScripts');
     expect(head.search(/rel="?stylesheet/)).toBeGreaterThan(head.indexOf('data-config='));
     // Only the /search page carries it.
     for (const html of ['index.html', 'docs/intro.html', '404.html']) expect(readFileSync(path.join(buildDir, html), 'utf8')).not.toContain('data-config=');
