@@ -159,6 +159,28 @@ test.describe('partner branding', () => {
     await expect.poll(() => errors.some((e) => e.includes('Org config fetch failed'))).toBe(true);
   });
 
+  test('the logo of the colour mode not shown is not fetched until the reader switches to it', async ({page}) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') fetched.push(new URL(request.url()).pathname);
+    });
+    const logo = (variant: 'light' | 'dark') => page.locator(`.navbar__brand img[data-brand-logo="${variant}"]`);
+    const loaded = (variant: 'light' | 'dark') => logo(variant).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await expect(logo('light')).toBeVisible();
+    await expect.poll(() => loaded('light')).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(fetched).not.toContain('/img/logo-dark.svg');
+    expect(await loaded('dark')).toBe(false);
+    // Switched, the dark one loads and shows.
+    await colorModeToggle(page).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(logo('dark')).toBeVisible();
+    await expect.poll(() => loaded('dark')).toBe(true);
+    expect(fetched).toContain('/img/logo-dark.svg');
+  });
+
   test('the config schema (zod) is downloaded only where there is a config to check', async ({page, baseURL}) => {
     /** Whether any script the page loaded carries zod, read from the responses themselves. */
     const loadsZod = async (url: string) => {

@@ -3,7 +3,9 @@
 // and each must be the brand of the host rather than the static site config's. Both
 // variants are in the HTML so the right one shows before any script runs; the pre-paint
 // script swaps them for a cached partner's (img[data-brand-logo]), and on a first visit to
-// a partner host the whole logo waits, hidden, for the brand (data-brand-part).
+// a partner host the whole logo waits, hidden, for the brand (data-brand-part). Both are
+// lazy: the browser then fetches and decodes only the one the colour mode shows (a hidden
+// lazy image is not loaded; an SVG image costs a document of its own to decode).
 import type {ComponentProps, ReactNode} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
@@ -23,8 +25,8 @@ export default function Logo({imageClassName, titleClassName, className, ...rest
     <Link to="/" {...rest} className={className} data-brand-part="">
       {brand.logos.light && (
         <div className={clsx(imageClassName, 'brand-logo-images')}>
-          <img className="brand-logo brand-logo--light" data-brand-logo="light" src={light} alt={brand.name} width={32} height={32} suppressHydrationWarning />
-          <img className="brand-logo brand-logo--dark" data-brand-logo="dark" src={dark} alt={brand.name} width={32} height={32} suppressHydrationWarning />
+          <img className="brand-logo brand-logo--light" data-brand-logo="light" src={light} alt={brand.name} width={32} height={32} loading="lazy" suppressHydrationWarning />
+          <img className="brand-logo brand-logo--dark" data-brand-logo="dark" src={dark} alt={brand.name} width={32} height={32} loading="lazy" suppressHydrationWarning />
         </div>
       )}
       {/*
