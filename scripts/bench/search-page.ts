@@ -23,8 +23,6 @@ export interface SearchPageTimes {
   term: string;
   /** Navigation start to the first result on /search?q=term. */
   pageFirstResultMs: number;
-  /** Records response end to the first result on the same page. */
-  pageAfterRecordsMs: number;
   /** The index starting to load (the /search page's early script's worker, or the app's client) to the first result. */
   pageAfterClientMs: number;
   /** First keystroke to the first hit in the modal (typing the whole term). */
@@ -35,7 +33,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 interface PageLoad {
   first: number;
-  afterRecords: number;
   afterClient: number;
 }
 
@@ -55,9 +52,8 @@ async function pageLoad(browser: Browser, baseUrl: string, term: string, rate: n
   await page.goto(`${baseUrl}/search?q=${encodeURIComponent(term)}`);
   await page.waitForFunction(() => (window as unknown as {__firstResultAt?: number}).__firstResultAt !== undefined, null, {timeout: 30_000});
   const times = await page.evaluate(() => {
-    const records = performance.getEntriesByType('resource').find((e) => /\/search\/(records|meta)\.[0-9a-f]+\.json$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming | undefined;
     const {__firstResultAt: first, __clientAt: client} = window as unknown as {__firstResultAt: number; __clientAt?: number};
-    return {first, afterRecords: records ? first - records.responseEnd : NaN, afterClient: client === undefined ? NaN : first - client};
+    return {first, afterClient: client === undefined ? NaN : first - client};
   });
   await context.close();
   return times;
@@ -115,7 +111,6 @@ export async function benchSearchPage(baseUrl: string, terms: string[], chromePa
       out.push({
         term,
         pageFirstResultMs: median(page.map((p) => p.first)),
-        pageAfterRecordsMs: median(page.map((p) => p.afterRecords)),
         pageAfterClientMs: median(page.map((p) => p.afterClient)),
         modalFirstHitMs: median(modal),
       });
