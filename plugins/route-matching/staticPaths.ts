@@ -6,12 +6,11 @@
  * meets it: path-to-regexp parses the path, builds the expression's source, and the engine
  * compiles it on its first use. Docusaurus tries the routes of a level in order until one
  * matches, so the first page load of a site with a few hundred docs builds a few hundred
- * of them, once when it preloads the page's chunks and again in none of the later renders
- * (react-router caches them), all before the page can hydrate. Every docs route is a plain
- * path: for those the answer comes from the strings themselves, exactly as the expression
- * path-to-regexp would build gives it (tests compare the two). Anything else (a RegExp, an
- * array, a path with `:name`, `(`, `*` or an escape, a delimiter other than `/`) goes to
- * path-to-regexp itself.
+ * of them (once each: react-router caches them), all before the page can hydrate. Every
+ * docs route is a plain path: for those the answer comes from the strings themselves,
+ * exactly as the expression path-to-regexp would build gives it (tests compare the two).
+ * Anything else (a RegExp, an array, a path with `:name`, `(`, `*` or an escape, a
+ * delimiter other than `/`) goes to path-to-regexp itself.
  */
 
 export interface PathOptions {
