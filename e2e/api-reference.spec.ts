@@ -199,6 +199,9 @@ test.describe('API reference', () => {
     // A client-side navigation shows the remembered language right away.
     await page.locator('aside').getByRole('link', {name: 'List', exact: true}).click();
     await expect(page).toHaveURL(new RegExp(`${OTHER_OPERATION_PAGE}$`));
+    // The address changes before the new page replaces the old one (its chunks load first):
+    // its samples are checked once its heading is on screen, not the old page's on the way out.
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('List virtual machines');
     await expectLanguage(page, 'Go');
 
     // So does a full page load: the server HTML shows curl, hydration switches to Go.
