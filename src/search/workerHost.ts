@@ -23,8 +23,8 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
   let ahead: Promise<ArrayBuffer> | null = null;
   let aheadArrived: {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void} | null = null;
 
-  /** Set by `entryAt`: the entry file is fetched here, not asked of the page. */
-  let fetchEntryHere = false;
+  /** Set by `entryAt`: where this worker fetches the entry file itself, instead of asking the page. */
+  let ownEntry: string | null = null;
 
   /** A file of the index asked of the page (null: its entry file, which the page fetches as its preload link did). */
   const askPage = (name: string | null) =>
@@ -47,7 +47,7 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
       ahead = null;
       return sent;
     }
-    if (name === null && fetchEntryHere && entryUrl !== null) return fetchHere(entryUrl);
+    if (name === null && ownEntry !== null) return fetchHere(ownEntry);
     if (name === null || entryUrl === null) return askPage(name);
     return fetchHere(new URL(name, entryUrl));
   };
@@ -82,8 +82,7 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
         ahead.catch(() => undefined);
         break;
       case 'entryAt':
-        entryUrl = data.url;
-        fetchEntryHere = true;
+        entryUrl = ownEntry = data.url;
         ahead = fetchHere(data.url);
         // A failure is the load's to report, when it takes this file.
         ahead.catch(() => undefined);
