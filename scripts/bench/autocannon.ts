@@ -34,3 +34,17 @@ export async function measureLoad(options: Omit<CannonOptions, 'duration'>, seco
   }
   return result;
 }
+
+/** What a load bench reports of its measured runs. */
+export interface LoadFigures {
+  /** Requests per second, over the measured runs' seconds together. */
+  rps: number;
+  /** 99th percentile latency in milliseconds (mean of the measured runs), to `p99Digits` decimals. */
+  p99: number;
+}
+
+export function loadFigures(runs: CannonResult[], p99Digits: number): LoadFigures {
+  const seconds = runs.reduce((sum, r) => sum + r.duration, 0);
+  const requests = runs.reduce((sum, r) => sum + r.requests.total, 0);
+  return {rps: Math.round(requests / seconds), p99: Number((runs.reduce((sum, r) => sum + r.latency.p99, 0) / runs.length).toFixed(p99Digits))};
+}

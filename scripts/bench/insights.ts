@@ -18,16 +18,11 @@ import {createApp} from '../../server/app';
 import {openPglite, openPostgres, type InsightsDb} from '../../server/insights/db';
 import {FILL_DAILY_COUNTS, migrate} from '../../server/insights/migrations';
 import {insightsReady, tinyBuild} from '../../server/insights/testing';
-import {measureLoad, type CannonResult} from './autocannon';
+import {loadFigures, measureLoad, type CannonResult, type LoadFigures} from './autocannon';
 import {benchMain, serveUntilParentCloses, startChildServer} from './child-server';
 
 const siteDir = path.resolve(__dirname, '../..');
 const MILLION = 1_000_000;
-
-export interface LoadFigures {
-  rps: number;
-  p99: number;
-}
 
 export interface InsightsEngineBench {
   engine: 'PGlite' | 'PostgreSQL';
@@ -52,10 +47,7 @@ async function serve(where: string): Promise<void> {
 
 const load = (url: string, seconds: number, request: {method?: string; headers?: Record<string, string>; body?: string} = {}) => measureLoad({url, connections: 50, ...request}, seconds, 1);
 
-const figures = (runs: CannonResult[]): LoadFigures => ({
-  rps: Math.round(runs.reduce((n, r) => n + r.requests.total, 0) / runs.reduce((n, r) => n + r.duration, 0)),
-  p99: Number((runs.reduce((n, r) => n + r.latency.p99, 0) / runs.length).toFixed(1)),
-});
+const figures = (runs: CannonResult[]): LoadFigures => loadFigures(runs, 1);
 
 /** Posts per second against /healthz on one server, in the order healthz, feedback, search, search, feedback, healthz. */
 async function benchLoad(where: string, seconds: number): Promise<Pick<InsightsEngineBench, 'healthz' | 'feedback' | 'search'>> {

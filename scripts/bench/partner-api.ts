@@ -9,23 +9,16 @@ import {rm} from 'node:fs/promises';
 import http from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {createApp} from '../../server/app';
-import {measureLoad, type CannonResult} from './autocannon';
+import {loadFigures, measureLoad, type CannonResult, type LoadFigures} from './autocannon';
 import {benchMain, serveUntilParentCloses, startChildServer} from './child-server';
 import {DEFAULT_PARTNERS_DIR, loadPartners} from '../../server/partners';
 import {tinyBuild} from '../../server/insights/testing';
 
 const TARGET = '/v1/auth/partner-config/docs?domain=acme.localhost';
 
-export interface Figures {
-  /** Requests per second, averaged over the measured seconds. */
-  rps: number;
-  /** 99th percentile latency in milliseconds (mean of the measured runs). */
-  p99: number;
-}
-
 export interface PartnerApiBench {
-  ours: Figures;
-  bare: Figures;
+  ours: LoadFigures;
+  bare: LoadFigures;
   /** `ours.rps / bare.rps`: 1 would mean the framework costs nothing. */
   ratio: number;
 }
@@ -102,14 +95,7 @@ async function checkSameBody(ours: string, bare: string): Promise<void> {
   }
 }
 
-function figures(runs: CannonResult[]): Figures {
-  const seconds = runs.reduce((sum, r) => sum + r.duration, 0);
-  const requests = runs.reduce((sum, r) => sum + r.requests.total, 0);
-  return {
-    rps: Math.round(requests / seconds),
-    p99: Number((runs.reduce((sum, r) => sum + r.latency.p99, 0) / runs.length).toFixed(2)),
-  };
-}
+const figures = (runs: CannonResult[]): LoadFigures => loadFigures(runs, 2);
 
 /**
  * Benchmarks our partner-config API against a bare `node:http` server: 50 connections
