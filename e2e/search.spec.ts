@@ -1,4 +1,5 @@
 import {expect, test, type Page} from '@playwright/test';
+import {EARLY_HOLD_MS, EARLY_WORKER_GLOBAL} from '../src/search/earlyHandover';
 import {holdRequests, nextFrames, patientBrandLookup, searchIndexReady, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
@@ -339,6 +340,38 @@ test.describe('search', () => {
     expect(entryRequests).toHaveLength(1);
     expect(await page.locator('link[rel="preload"][href*="/search/meta."]').count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  test("on /search?q=, the app's scripts start once the early results are shown, not before", async ({page}) => {
+    // Notes, as the first of the app's scripts is added, whether the early results were on screen.
+    await page.addInitScript(() => {
+      const w = window as unknown as {resultsShownAtStart?: boolean};
+      new MutationObserver((changes, observer) => {
+        if (!changes.some((change) => Array.from(change.addedNodes).some((node) => node instanceof HTMLScriptElement && /\/assets\/js\/main\./.test(node.src)))) return;
+        w.resultsShownAtStart = document.querySelector('[data-early-results="shown"] article') !== null;
+        observer.disconnect();
+      }).observe(document, {subtree: true, childList: true});
+    });
+    await page.goto('/search?q=volume');
+    await waitForHydration(page);
+    const seen = await page.evaluate(() => ({
+      shown: (window as unknown as {resultsShownAtStart?: boolean}).resultsShownAtStart,
+      marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('app-scripts-')).map((m) => ({name: m.name, at: m.startTime})),
+    }));
+    expect(seen.marks.map((m) => m.name)).toEqual(['app-scripts-held', 'app-scripts-started']);
+    // The loader holds them at most EARLY_HOLD_MS: on a machine too busy to show the results
+    // by then, the app starts without them, and only then (timers may fire a little early).
+    const heldFor = seen.marks[1].at - seen.marks[0].at;
+    if (!seen.shown) expect(heldFor).toBeGreaterThanOrEqual(EARLY_HOLD_MS - 1);
+    // One worker: the early script searched on the one the page's first script started.
+    const workerScripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/assets\/js\/search\.[0-9a-f]+\.js$/.test(new URL(e.name).pathname)).length);
+    expect(workerScripts).toBe(1);
+    expect(await page.evaluate((slot) => slot in window, EARLY_WORKER_GLOBAL)).toBe(false);
+
+    // Without a query there is nothing to wait for.
+    await page.goto('/search');
+    await waitForHydration(page);
+    expect(await page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('app-scripts-')).map((m) => m.name))).toEqual(['app-scripts-started']);
   });
 
   test("the early script shows nothing once the app renders results itself", async ({page}) => {

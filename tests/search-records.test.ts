@@ -4,6 +4,7 @@ import {describe, expect, it} from 'vitest';
 import {newEngine, restoreEngine} from '../src/search/engine';
 import {expandRecords} from '../src/search/records';
 import {startupScripts} from '../src/ssgTemplate';
+import {EARLY_WORKER_GLOBAL, workerStarterSource} from '../src/search/earlyHandover';
 import {routeFile} from '../server/static-site';
 import {buildDir, readRouteList, siteDir} from './docs';
 
@@ -48,10 +49,12 @@ describe('search records in the build', () => {
     const {index} = JSON.parse(readFileSync(path.join(searchDir, 'manifest.json'), 'utf8')) as {index: string};
     const searchPage = readFileSync(path.join(buildDir, 'search.html'), 'utf8');
     const head = searchPage.match(/<head>(.*?)<\/head>/s)?.[1] ?? '';
-    // The character set first, then the script: no stylesheet before it holds it back.
-    const start = head.match(/^<meta charset="?utf-8"?\s*\/?><script data-config="([^"]+)">/i);
+    // The character set first, then the script that starts the worker, then the early script:
+    // no stylesheet before them holds them back.
+    const start = head.match(/^<meta charset="?utf-8"?\s*\/?><script>([^<]*)<\/script><script data-config="([^"]+)">/i);
     expect(start).not.toBeNull();
-    const config = JSON.parse(start![1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as {worker: string; entry: string; indexName: string};
+    const config = JSON.parse(start![2].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as {worker: string; entry: string; indexName: string};
+    expect(start![1]).toBe(workerStarterSource(config.worker));
     expect(config.entry).toBe(`/search/${index}`);
     expect(config.indexName).toBe('docs');
     // The worker is the one the app starts: webpack's chunk of src/search/search.worker.ts.
@@ -61,7 +64,11 @@ describe('search records in the build', () => {
     expect(worker).not.toContain('importScripts');
     expect(head.search(/rel="?stylesheet/)).toBeGreaterThan(head.indexOf('data-config='));
     // Only the /search page carries it.
-    for (const html of ['index.html', 'docs/intro.html', '404.html']) expect(readFileSync(path.join(buildDir, html), 'utf8')).not.toContain('data-config=');
+    for (const html of ['index.html', 'docs/intro.html', '404.html']) {
+      const other = readFileSync(path.join(buildDir, html), 'utf8');
+      expect(other).not.toContain('data-config=');
+      expect(other).not.toContain(EARLY_WORKER_GLOBAL);
+    }
   });
 
   const file = files.length ? JSON.parse(readFileSync(path.join(searchDir, files[0]), 'utf8')) : {v: 1, pages: [], records: []};

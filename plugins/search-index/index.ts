@@ -21,6 +21,7 @@ import {chunkFiles} from './chunks';
 import {extractPage} from './extract';
 import {startupScripts} from '../../src/ssgTemplate';
 import type {EarlyConfig} from '../../src/search/early';
+import {workerStarterSource} from '../../src/search/earlyHandover';
 
 export const RECORDS_META = 'docsearch:records';
 
@@ -130,7 +131,7 @@ export function earlyScriptTag(siteDir: string, config: EarlyConfig): string {
   });
   const code = result.outputFiles[0].text.trim();
   if (/<\/script/i.test(code)) throw new Error('search-index: the early script contains "</script" and cannot be inlined.');
-  return `<script data-config="${escapeHtml(JSON.stringify(config))}">${code}</script>`;
+  return `<script>${workerStarterSource(config.worker)}</script><script data-config="${escapeHtml(JSON.stringify(config))}">${code}</script>`;
 }
 
 export default function searchIndexPlugin(context: LoadContext, options: unknown): Plugin {

@@ -4,7 +4,7 @@
  * `[data-early-results]` place, built from its `<template data-result-template>`. Without
  * a query (or a worker), it adds the preload link of the index's entry file instead.
  */
-import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE} from './earlyHandover';
+import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE, takeStartedWorker} from './earlyHandover';
 import {offer, sameSiteHref, startEarlySearch, type EarlyConfig} from './early';
 import {RESULTS_PER_PAGE, snippetWords, type PageResult, type TextPart} from './resultsPage';
 
@@ -42,7 +42,7 @@ function resultElement(template: HTMLTemplateElement, result: PageResult, href: 
   return article;
 }
 
-function render(query: string, results: PageResult[]): void {
+function render(query: string, results: PageResult[]): void | Promise<void> {
   const show = () => {
     const place = document.querySelector(`[${EARLY_RESULTS_ATTRIBUTE}]`);
     const template = document.querySelector<HTMLTemplateElement>(`template[${RESULT_TEMPLATE_ATTRIBUTE}]`);
@@ -68,8 +68,8 @@ function render(query: string, results: PageResult[]): void {
     place.replaceChildren(list);
     place.setAttribute(EARLY_RESULTS_ATTRIBUTE, 'shown');
   };
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show, {once: true});
-  else show();
+  if (document.readyState !== 'loading') return show();
+  return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(show()), {once: true}));
 }
 
 function preloadLink(href: string): HTMLLinkElement {
@@ -89,7 +89,8 @@ function preloadLink(href: string): HTMLLinkElement {
     const early = startEarlySearch({
       href: location.href,
       config,
-      startWorker: (url) => new Worker(url, {name: 'search'}),
+      // The page's first script may have started it already (`workerStarterSource`).
+      startWorker: (url) => takeStartedWorker(url, window) ?? new Worker(url, {name: 'search'}),
       snippetWords: snippetWords(),
       render,
       // As the app's client marks it (INDEX_STATUS_ATTRIBUTE in localSearch.ts).

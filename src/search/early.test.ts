@@ -30,7 +30,7 @@ function environment(overrides: Partial<EarlyEnvironment> = {}) {
       throw new Error('no worker in this test');
     },
     snippetWords: 10,
-    render: (query, results) => rendered.push({query, results}),
+    render: (query, results) => void rendered.push({query, results}),
     onStatus: (status) => statuses.push(status),
     ...overrides,
   };
@@ -90,11 +90,39 @@ describe("the /search page's early script", () => {
     expect(statuses).toEqual(['loading']);
   });
 
-  it('hands over no worker that failed to start', () => {
+  it('hands over no worker that failed to start', async () => {
     const fake = recordingWorker();
     const early = startEarlySearch(environment({startWorker: () => fake.worker}).env)!;
     fake.fail();
     expect(early.take()).toBeNull();
+    // The page's loader need not wait for results that will not come.
+    await early.settled;
+  });
+
+  it('settles once its results are shown (after a render that waits for the page), or with none to show', async () => {
+    const settledAfter = async (answer: unknown, render: EarlyEnvironment['render']) => {
+      const fake = recordingWorker();
+      const early = startEarlySearch(environment({startWorker: () => fake.worker, render}).env)!;
+      let settled = false;
+      void early.settled.then(() => (settled = true));
+      fake.fromWorker({type: 'status', status: 'loading'});
+      fake.fromWorker({type: 'answer', id: EARLY_SEARCH_ID - 1, value: {results: [{hits: []}]}});
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(false);
+      fake.fromWorker(answer);
+      return early.settled;
+    };
+    let shown = false;
+    let showNow!: () => void;
+    const rendering = settledAfter({type: 'answer', id: EARLY_SEARCH_ID, value: {results: [{hits: []}]}}, () => new Promise<void>((resolve) => (showNow = resolve)).then(() => void (shown = true)));
+    await new Promise((resolve) => setImmediate(resolve));
+    showNow();
+    await rendering;
+    expect(shown).toBe(true);
+    await settledAfter({type: 'answer', id: EARLY_SEARCH_ID, error: {name: 'Error', message: 'the index could not be loaded'}}, () => undefined);
+    await settledAfter({type: 'answer', id: EARLY_SEARCH_ID, value: {results: [{hits: []}]}}, () => {
+      throw new Error('no place for results');
+    });
   });
 
   it('shows the answer, and the app then searches on the same worker without loading the index again', async () => {

@@ -26,8 +26,8 @@ export interface EarlyEnvironment {
   config: EarlyConfig;
   startWorker(url: string): Worker;
   snippetWords: number;
-  /** Shows the first screen of results. */
-  render(query: string, results: PageResult[]): void;
+  /** Shows the first screen of results (once the page is parsed: the promise, if any, says when). */
+  render(query: string, results: PageResult[]): void | Promise<void>;
   onStatus(status: string): void;
 }
 
@@ -61,12 +61,15 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
   }
   /** Until the app takes the worker over, this script passes the index's status on. */
   let serving = true;
+  let settle!: () => void;
+  const settled = new Promise<void>((resolve) => (settle = resolve));
   const onMessage = ({data}: MessageEvent<FromWorker>) => {
     if (data.type === 'answer' && data.id === EARLY_SEARCH_ID) {
       if ('value' in data) {
         const hits = ((data.value as {results?: {hits?: PageHit[]}[]})?.results?.[0]?.hits ?? []) as PageHit[];
-        env.render(query, groupHits(hits));
-      }
+        // A render that throws shows nothing more: the app's results follow as before.
+        new Promise<void>((resolve) => resolve(env.render(query, groupHits(hits)))).then(settle, settle);
+      } else settle();
     } else if (serving && data.type === 'status') env.onStatus(data.status);
   };
   worker.addEventListener('message', onMessage);
@@ -74,6 +77,7 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
   worker.addEventListener('error', () => {
     worker?.removeEventListener('message', onMessage);
     worker = null;
+    settle();
   });
   worker.postMessage({type: 'entryAt', url: new URL(entry, env.href).href} satisfies ToWorker);
   worker.postMessage({
@@ -83,6 +87,7 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
   } satisfies ToWorker);
   return {
     query,
+    settled,
     take() {
       serving = false;
       return worker;
