@@ -104,6 +104,23 @@ test.describe('layout', () => {
     await expect(page.locator('aside.theme-doc-sidebar-container')).toBeVisible();
     await expect(page.locator('.table-of-contents').first()).toBeVisible();
   });
+
+  // plugins/doc-shell: the docs layout and the version's data come in one chunk.
+  for (const route of ['/docs/intro', '/docs/api-reference/core-resources/virtual-machines/manage/hibernate']) {
+    test(`of ${route} comes in one chunk beside the page's own, on a first load`, async ({page}) => {
+      await page.goto(route);
+      await waitForHydration(page);
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && new URL(entry.name).pathname.endsWith('.js'))
+          .map((entry) => new URL(entry.name).pathname.replace(/^.*\//, '')),
+      );
+      expect(scripts.filter((name) => name.startsWith('doc-shell.')), scripts.join(' ')).toHaveLength(1);
+      // The runtime, main, the shell, the page's content and the branding runtime: eleven before the shell.
+      expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(5);
+    });
+  }
 });
 
 test('colour mode toggle persists across reloads', async ({page}) => {

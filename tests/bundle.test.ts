@@ -3,6 +3,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {COMPILE_HINT} from '../plugins/compile-hints';
+import {DOC_SHELL_CHUNK} from '../plugins/doc-shell';
 import {startupScripts as startupScriptsOf} from '../src/ssgTemplate';
 import {buildDir} from './docs';
 
@@ -52,6 +53,16 @@ describe('the client entry', () => {
     expect(code.split('Docusaurus React Root onRecoverableError')).toHaveLength(2);
     // The original's chain, preload(...).then(() => { startTransition(renderApp) }), is not there.
     expect(scripts.filter((f) => /\.then\(\(\)=>\{\(0,[\w$]+\.startTransition\)\(/.test(read(f)))).toEqual([]);
+  });
+});
+
+// plugins/doc-shell: what every docs page loads besides its content, in one chunk.
+describe('the docs shell', () => {
+  it("is one chunk, and the only one holding the docs version's data", () => {
+    const shell = scripts.filter((f) => f.startsWith(`${DOC_SHELL_CHUNK}.`));
+    expect(shell).toHaveLength(1);
+    // The version's props as the bundler inlines JSON: the sidebars beside the docs list.
+    expect(scripts.filter((f) => /"docsSidebars":\{/.test(read(f)))).toEqual(shell);
   });
 });
 
