@@ -133,6 +133,43 @@ test('colour mode toggle persists across reloads', async ({page}) => {
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
+// plugins/startup-tasks/headAfterHydration: the server's head stands until the page has hydrated.
+test('the head is left as the server wrote it while the page hydrates, and follows the app after', async ({page}) => {
+  const route = '/docs/api-reference/core-resources/virtual-machines/manage/hibernate';
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    (window as unknown as {headChanges: string[]}).headChanges = changes;
+    // From the end of parsing (the parser's own insertions are not changes) to hydration's end.
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        if (document.documentElement.getAttribute('data-has-hydrated') === 'true') return;
+        for (const record of records) {
+          for (const [sign, nodes] of [['+', record.addedNodes], ['-', record.removedNodes]] as const) {
+            for (const node of Array.from(nodes)) if (node instanceof Element && node.hasAttribute('data-rh')) changes.push(`${sign} ${node.outerHTML.slice(0, 100)}`);
+          }
+          if (record.type === 'attributes' && (record.target as Element).hasAttribute('data-rh')) changes.push(`~ ${(record.target as Element).outerHTML.slice(0, 100)}`);
+        }
+      }).observe(document.head, {childList: true, attributes: true, subtree: true});
+    });
+  });
+  const response = await page.request.get(route);
+  const serverTitle = /<title[^>]*>([^<]*)<\/title>/.exec(await response.text())?.[1];
+  await page.goto(route);
+  await waitForHydration(page);
+  expect(await page.evaluate(() => (window as unknown as {headChanges: string[]}).headChanges)).toEqual([]);
+  expect(await page.title()).toBe(serverTitle);
+  const description = page.locator('head meta[name="description"]');
+  const before = await description.getAttribute('content');
+  expect(before).toBeTruthy();
+
+  // In the app, the head follows each page.
+  await page.locator('nav.theme-doc-breadcrumbs a[href="/docs/api-reference"]').first().click();
+  await expect(page).toHaveTitle(/^API reference \| Docs$/);
+  await expect(description).not.toHaveAttribute('content', before!);
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', /\/docs\/api-reference$/);
+  await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute('href', '/docs/api-reference.md');
+});
+
 test('headings carry "Direct link to" anchors', async ({page}) => {
   await page.goto('/docs/faq');
   const h2 = page.locator('article h2').first();

@@ -14,6 +14,7 @@
  */
 import type {ComponentType, ReactNode} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import {headAfterHydration} from './headAfterHydration';
 import {nextTask} from './nextTask';
 
 async function start(): Promise<void> {
@@ -32,7 +33,10 @@ async function start(): Promise<void> {
   const {default: App} = require('@docusaurus/core/lib/client/App') as {default: ComponentType};
   await nextTask();
   const ReactDOM = require('react-dom/client') as typeof import('react-dom/client');
-  const {HelmetProvider} = require('react-helmet-async') as typeof import('react-helmet-async');
+  const helmet = require('react-helmet-async') as typeof import('react-helmet-async');
+  const {HelmetProvider} = helmet;
+  // The head is written once the page has hydrated (see ./headAfterHydration).
+  const HeadAfterHydration = headAfterHydration(helmet);
   type Wrapper = ComponentType<{children: ReactNode}>;
   const {BrowserRouter, HashRouter} = require('react-router-dom') as {BrowserRouter: Wrapper; HashRouter: Wrapper};
   const siteConfig = require('@generated/docusaurus.config').default as {future: {experimental_router?: string}};
@@ -41,6 +45,7 @@ async function start(): Promise<void> {
     <HelmetProvider>
       <Router>
         <App />
+        <HeadAfterHydration />
       </Router>
     </HelmetProvider>
   );
