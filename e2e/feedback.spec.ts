@@ -123,12 +123,21 @@ test.describe('the insights dashboard', () => {
 test.describe('search insights', () => {
   test('a search with no results on /search reaches the report once the reader leaves the page', async ({page}) => {
     const query = `zebra quasar ${Date.now() % 100000}`;
+    // The server's word on insights is held back until the page is gone, as on a slow
+    // network: the batch must not wait for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/insights/status', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`/search?q=${encodeURIComponent(query)}`);
     await expect(page.locator('main[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: 90_000});
     await expect(page.getByText(`No results for "${query}"`)).toBeVisible();
     // The page holds the query for its next batch; leaving the page sends it (pagehide).
     await expect(page.locator('html')).toHaveAttribute('data-search-insights', 'pending');
     await page.goto('/docs/intro');
+    release();
     await expect
       .poll(async () => (await report(page, 'host=localhost')).report as unknown as {noResults: {query: string; searches: number}[]}, {timeout: 30_000})
       .toMatchObject({noResults: expect.arrayContaining([{query, searches: 1}])});

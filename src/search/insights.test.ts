@@ -78,9 +78,23 @@ describe('search insights', () => {
     expect(sent).toEqual([]);
     enabled = false;
     s.searched('volume', 3);
-    s.flush();
     await settle();
     expect(sent).toEqual([]);
+    const told = createInsightsSender({send: (events) => sent.push(events), path: () => '/docs/intro', enabled: () => false});
+    told.searched('volume', 3);
+    told.flush();
+    await settle();
+    expect(sent).toEqual([]);
+  });
+
+  // The server's answer would come after the page is gone, and the batch with it.
+  it('send what is queued when the page is left before the server has said whether it takes them', () => {
+    const states: string[] = [];
+    const s = createInsightsSender({send: (events) => sent.push(events), path: () => '/search', enabled: () => new Promise<boolean>(() => undefined), onState: (state) => states.push(state)});
+    s.searched('zebra quasar', 0);
+    s.flush();
+    expect(sent).toEqual([[{kind: 'search', path: '/search', query: 'zebra quasar', hits: 0}]]);
+    expect(states.at(-1)).toBe('sent');
   });
 
   it('are refused by a browser with Global Privacy Control or Do Not Track', () => {

@@ -6,7 +6,8 @@
  * its position; events go in batches of at most 20: when one is full, 5 s after its last
  * event, with a click, or when the page is left. Nothing is sent from a browser that asks not to be tracked
  * (Global Privacy Control, Do Not Track), for a query that looks like a secret, or where
- * the server does not take them.
+ * the server has said it does not take them (a batch left at the page's end goes even
+ * before it has said so; the server refuses what it does not take).
  */
 import {looksLikeSecret} from '@site/server/insights/secrets';
 import {insightsStatus} from '@site/src/insights/status';
@@ -25,7 +26,7 @@ export type SearchInsightEvent =
 export interface InsightsSender {
   searched(query: string, hits: number): void;
   clicked(query: string, position: number, target: string): void;
-  /** Sends what is queued now (the page is being left). */
+  /** Sends what is queued now (the page is being left), even before the server has said whether it takes events. */
   flush(): void;
 }
 
@@ -53,7 +54,7 @@ export function createInsightsSender(options: {
   let lastSettled: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const sendNow = () => {
+  const sendNow = (leaving = false) => {
     clearTimeout(timer);
     timer = undefined;
     if (!queue.length) return;
@@ -66,6 +67,9 @@ export function createInsightsSender(options: {
     // Known already: sent in this task, which matters when the page is being left.
     const on = options.enabled();
     if (typeof on === 'boolean') post(on);
+    // Not known yet as the page is left: an answer would come too late, so the batch goes
+    // now and the server, which refuses events it does not take, decides.
+    else if (leaving) post(true);
     else void on.then(post);
   };
   const push = (event: SearchInsightEvent) => {
@@ -105,7 +109,7 @@ export function createInsightsSender(options: {
     },
     flush() {
       settleNow();
-      sendNow();
+      sendNow(true);
     },
   };
 }
