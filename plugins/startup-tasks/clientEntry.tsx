@@ -9,8 +9,10 @@
  * page cannot answer a tap. Here each step waits for a new task, so the browser can paint
  * and handle input in between: route table, route match (which starts the page's chunks
  * loading), then the app's modules and hydration. What the steps do, and their order, is
- * unchanged. Modules are taken with `require` inside the steps so that each is evaluated in
- * its step; they stay in the same bundle, with no extra request.
+ * unchanged, with one addition: the document head is written once the page has hydrated,
+ * not while it does (./headAfterHydration). Modules are taken with `require` inside the
+ * steps so that each is evaluated in its step; they stay in the same bundle, with no extra
+ * request.
  */
 import type {ComponentType, ReactNode} from 'react';
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
