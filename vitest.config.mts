@@ -29,6 +29,9 @@ export default defineConfig({
     // Several tests walk every page, the whole spec or the search index; on a busy 2-core
     // machine they take longer than Vitest's 5 s default. The limit is there to end a hang.
     testTimeout: 60_000,
+    // The same for set-up: a hook that opens the embedded insights database (PGlite, a
+    // WebAssembly build of PostgreSQL) beside the other workers passed Vitest's 10 s default.
+    hookTimeout: 60_000,
     projects: [
       {
         // The rest share each worker's module graph: a module the files of a worker import
