@@ -1,4 +1,4 @@
-import {expect, test} from '@playwright/test';
+import {expect, test, type Page} from '@playwright/test';
 import {axeViolations, nextFrames, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 test.describe('site settings', () => {
@@ -21,6 +21,16 @@ test.describe('site settings', () => {
     await expect(footer).toContainText('Copyright © 2025 Violet Cloud');
   });
 });
+
+/** The paths of the scripts the page has loaded as scripts (not prefetched): its own, and the chunks it ran. */
+function scriptsStarted(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => new URL(entry.name).pathname),
+  );
+}
 
 test.describe('layout', () => {
   test('is mobile at 996 px and below', async ({page}) => {
@@ -110,12 +120,7 @@ test.describe('layout', () => {
     test(`of ${route} comes in one chunk beside the page's own, on a first load`, async ({page}) => {
       await page.goto(route);
       await waitForHydration(page);
-      const scripts = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && new URL(entry.name).pathname.endsWith('.js'))
-          .map((entry) => new URL(entry.name).pathname.replace(/^.*\//, '')),
-      );
+      const scripts = (await scriptsStarted(page)).map((pathname) => pathname.replace(/^.*\//, ''));
       expect(scripts.filter((name) => name.startsWith('doc-shell.')), scripts.join(' ')).toHaveLength(1);
       // The runtime, main, the shell, the page's content and the branding runtime: eleven before the shell.
       expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(5);
@@ -410,12 +415,7 @@ test.describe('the body of the page a reader loads', () => {
     const hrefs = await prefetched();
     expect(hrefs.every((href) => /^\/assets\/js\/[\w.~-]+\.js$/.test(href)), hrefs.join(' ')).toBe(true);
     expect(new Set(hrefs).size).toBe(hrefs.length);
-    const ownScripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
-        .map((entry) => new URL(entry.name).pathname),
-    );
+    const ownScripts = await scriptsStarted(page);
     expect(ownScripts.length).toBeGreaterThan(2);
     expect(hrefs.filter((href) => ownScripts.includes(href))).toEqual([]);
   });
