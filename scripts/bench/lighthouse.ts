@@ -51,6 +51,8 @@ export async function lighthouseRun(url: string, options: {cpuSlowdown?: number;
     const result = await lighthouse(url, {port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...throttling, ...method});
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    const timedOut = loadTimeoutWarning(lhr.runWarnings);
+    if (timedOut) throw new Error(`Lighthouse waited its whole load limit on ${url} ("${timedOut}"): the page never went quiet, so its trace would count idle seconds of work (a request left open?)`);
     const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
     return {
       score: lhr.categories.performance.score ?? 0,
@@ -64,6 +66,15 @@ export async function lighthouseRun(url: string, options: {cpuSlowdown?: number;
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Lighthouse's warning that it stopped waiting for the page to go quiet (network and
+ * CPU) at its load limit, among a run's warnings, or undefined. Such a run's figures
+ * cover a 45 s window instead of the load.
+ */
+export function loadTimeoutWarning(warnings: readonly unknown[] | undefined): string | undefined {
+  return warnings?.map(String).find((warning) => /loaded too slowly to finish within the time limit/i.test(warning));
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -253,6 +253,18 @@ describe('requestPartnerConfig', () => {
     }
   });
 
+  it('lets go of the body of a not-ok response, so its request does not stay open', async () => {
+    const cancelled: unknown[] = [];
+    const body = new ReadableStream({
+      pull: (controller) => controller.enqueue(new TextEncoder().encode('{"error":"not_found"}')),
+      cancel: (reason) => void cancelled.push(reason ?? 'cancelled'),
+    });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, {status: 404})));
+    const error = await requestPartnerConfig('/v1/x', 3000).catch((e: unknown) => e);
+    expect((error as {status?: number}).status).toBe(404);
+    expect(cancelled).toHaveLength(1);
+  });
+
   it('resolves with the JSON body of an ok response, asked without credentials', async () => {
     const fetch = vi.fn(async () => Response.json({name: 'Acme'}));
     vi.stubGlobal('fetch', fetch);

@@ -72,7 +72,7 @@ export function brandCacheKey(hostname: string): string {
 /**
  * GET the partner config JSON. Rejects with 'Failed to fetch config' on a not-ok
  * response (the error carries the HTTP `status`, so a 404, "not a partner", can be
- * told from an outage), and aborts after `timeoutMs` so a hanging API cannot keep
+ * told from an outage; the body of such an answer is cancelled unread), and aborts after `timeoutMs` so a hanging API cannot keep
  * parts of a page hidden. No credentials, no custom headers: a simple CORS request.
  */
 export function requestPartnerConfig(url: string, timeoutMs: number): Promise<unknown> {
@@ -83,6 +83,9 @@ export function requestPartnerConfig(url: string, timeoutMs: number): Promise<un
   return fetch(url, {credentials: 'omit', signal: controller ? controller.signal : undefined})
     .then(function (response) {
       if (!response.ok) {
+        // Let go of the answer's body: one left unread keeps its request open in the
+        // browser (never finished, for tools that wait for the network to go quiet).
+        if (response.body) response.body.cancel().then(null, function () {});
         var error = new Error('Failed to fetch config') as Error & {status?: number};
         error.status = response.status;
         throw error;
