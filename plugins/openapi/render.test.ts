@@ -1,7 +1,8 @@
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {PERMISSION_CATALOGUE} from './permissions';
-import {markdown, renderOperation} from './render';
+import {createSlugger} from '@docusaurus/utils';
+import {headingSlug, markdown, renderOperation} from './render';
 import {loadSpec, operations} from './spec';
 
 const doc = loadSpec(path.join(__dirname, '__fixtures__/basic'));
@@ -209,5 +210,28 @@ describe('shared error responses', () => {
     const blocks = all(renderReal('getVirtualMachine')).filter((n) => n.type === 'code' && String(n.meta ?? '').includes('403 response'));
     expect(blocks).toHaveLength(1);
     expect(String(blocks[0].value)).toContain('"forbidden"');
+  });
+});
+
+describe('statuses that share a response body', () => {
+  it('list its fields once; the others link to the heading they are under', () => {
+    const nodes = renderReal('hibernateVirtualMachine');
+    const summaries = all(nodes)
+      .filter((n) => n.type === 'mdxJsxFlowElement' && n.name === 'summary')
+      .map((n) => texts([n]).trim());
+    const statuses = headings(nodes).filter((h) => /^\d{3} /.test(h));
+    expect(statuses.length).toBeGreaterThan(3);
+    // Each body is listed once: the success body, and the error body under the first error status.
+    expect(summaries.filter((s) => s.endsWith('response fields'))).toEqual(['202 response fields', '401 response fields']);
+    const links = all(nodes).filter((n) => n.type === 'link' && String(n.url).startsWith('#'));
+    const firstError = statuses.find((h) => h.startsWith('401'))!;
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(links.map((n) => n.url))).toEqual(new Set([`#${headingSlug(firstError)}`]));
+  });
+
+  it('link with the id Docusaurus gives the heading', () => {
+    for (const heading of ['401 Unauthorized', '404 Not Found', '429 Too Many Requests', '500 Internal Server Error', '412 Precondition Failed']) {
+      expect(headingSlug(heading)).toBe(createSlugger().slug(heading));
+    }
   });
 });

@@ -31,6 +31,9 @@ function successHasBody(responses: unknown, doc: OpenApiDocument): boolean {
 
 export {code, jsx, text} from './mdast';
 const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
+
+/** The id the docs give a heading of plain words and digits, such as "404 Not Found" (404-not-found). */
+export const headingSlug = (value: string): string => value.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
 const heading = (depth: 2 | 3, value: string): Heading => ({type: 'heading', depth, children: [text(value)]});
 const codeBlock = (lang: string, value: string, title?: string): Code => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value});
 
@@ -340,9 +343,12 @@ export function renderOperation(
   const operationCodes = (operation['x-error-codes'] ?? []) as string[];
   const responseExamples: {status: string; block: Code}[] = [];
   nodes.push(heading(2, 'Responses'));
+  // Response schemas (as JSON) whose fields are listed already, with the status heading they are under.
+  const fieldsShownUnder = new Map<string, string>();
   for (const [status, raw] of Object.entries((operation.responses ?? {}) as Record<string, Response>)) {
     const response = raw;
-    nodes.push(heading(3, `${status} ${STATUS_TEXT[status] ?? ''}`.trim()));
+    const statusHeading = `${status} ${STATUS_TEXT[status] ?? ''}`.trim();
+    nodes.push(heading(3, statusHeading));
     nodes.push(...markdown(response.description));
     // Headers every response shares (request id, rate limits) are named in one line; the
     // overview explains them. A header of this response alone keeps its description.
@@ -354,7 +360,17 @@ export function renderOperation(
     }
     const media = response.content?.['application/json'];
     if (media?.schema && hasFields(media.schema)) {
-      nodes.push(jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(`${status} response fields`)]), ...schemaFields(media.schema, 0, fields('response'))]));
+      // The error statuses of an operation share one body: its fields are listed under the
+      // first, and the others point there instead of repeating the same list.
+      const key = JSON.stringify(media.schema);
+      const first = fieldsShownUnder.get(key);
+      if (first) {
+        const there: Link = {type: 'link', url: `#${headingSlug(first)}`, title: null, children: [text(first)]};
+        nodes.push(paragraph(text('The body has the same fields as under '), there, text('.')));
+      } else {
+        fieldsShownUnder.set(key, statusHeading);
+        nodes.push(jsx('ApiFields', {className: 'api-schema-details'}, [jsx('summary', {}, [text(`${status} response fields`)]), ...schemaFields(media.schema, 0, fields('response'))]));
+      }
     }
     // A shared error response (BadRequest, Conflict…) holds an example per code of every
     // operation; its page shows one, of a code this operation returns, and the "Error codes"
