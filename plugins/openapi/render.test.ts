@@ -1,7 +1,7 @@
 import path from 'node:path';
+import {createSlugger} from '@docusaurus/utils';
 import {describe, expect, it} from 'vitest';
 import {PERMISSION_CATALOGUE} from './permissions';
-import {createSlugger} from '@docusaurus/utils';
 import {headingSlug, markdown, renderOperation} from './render';
 import {loadSpec, operations} from './spec';
 

@@ -72,8 +72,9 @@ export function brandCacheKey(hostname: string): string {
 /**
  * GET the partner config JSON. Rejects with 'Failed to fetch config' on a not-ok
  * response (the error carries the HTTP `status`, so a 404, "not a partner", can be
- * told from an outage; the body of such an answer is cancelled unread), and aborts after `timeoutMs` so a hanging API cannot keep
- * parts of a page hidden. No credentials, no custom headers: a simple CORS request.
+ * told from an outage; the answer's body is cancelled unread), and aborts after
+ * `timeoutMs` so a hanging API cannot keep parts of a page hidden. No credentials, no
+ * custom headers: a simple CORS request.
  */
 export function requestPartnerConfig(url: string, timeoutMs: number): Promise<unknown> {
   var controller = typeof AbortController === 'function' ? new AbortController() : null;
