@@ -4,6 +4,7 @@
  * code blocks with copy buttons, <details> for nested schemas, and our own components
  * (src/theme/MDXComponents) for the nested field lists and the code sample tabs.
  */
+import {createSlugger} from '@docusaurus/utils';
 import type {BlockContent, Code, Heading, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell} from 'mdast';
 import {fromMarkdown} from 'mdast-util-from-markdown';
 import {gfmFromMarkdown} from 'mdast-util-gfm';
@@ -32,8 +33,6 @@ function successHasBody(responses: unknown, doc: OpenApiDocument): boolean {
 export {code, jsx, text} from './mdast';
 const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
 
-/** The id the docs give a heading of plain words and digits, such as "404 Not Found" (404-not-found). */
-export const headingSlug = (value: string): string => value.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
 const heading = (depth: 2 | 3, value: string): Heading => ({type: 'heading', depth, children: [text(value)]});
 const codeBlock = (lang: string, value: string, title?: string): Code => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value});
 
@@ -365,7 +364,8 @@ export function renderOperation(
       const key = JSON.stringify(media.schema);
       const first = fieldsShownUnder.get(key);
       if (first) {
-        const there: Link = {type: 'link', url: `#${headingSlug(first)}`, title: null, children: [text(first)]};
+        // Docusaurus's own slugger, as it gives the heading its id (each status heads once per page).
+        const there: Link = {type: 'link', url: `#${createSlugger().slug(first)}`, title: null, children: [text(first)]};
         nodes.push(paragraph(text('The body has the same fields as under '), there, text('.')));
       } else {
         fieldsShownUnder.set(key, statusHeading);
