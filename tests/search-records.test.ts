@@ -54,7 +54,7 @@ describe('search records in the build', () => {
     const start = head.match(/^<meta charset="?utf-8"?\s*\/?><script>([^<]*)<\/script><script data-config="([^"]+)">/i);
     expect(start).not.toBeNull();
     const config = JSON.parse(start![2].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as {worker: string; entry: string; indexName: string};
-    expect(start![1]).toBe(workerStarterSource(config.worker));
+    expect(start![1]).toBe(workerStarterSource(config));
     expect(config.entry).toBe(`/search/${index}`);
     expect(config.indexName).toBe('docs');
     // The worker is the one the app starts: webpack's chunk of src/search/search.worker.ts.

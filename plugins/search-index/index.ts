@@ -131,7 +131,7 @@ export function earlyScriptTag(siteDir: string, config: EarlyConfig): string {
   });
   const code = result.outputFiles[0].text.trim();
   if (/<\/script/i.test(code)) throw new Error('search-index: the early script contains "</script" and cannot be inlined.');
-  return `<script>${workerStarterSource(config.worker)}</script><script data-config="${escapeHtml(JSON.stringify(config))}">${code}</script>`;
+  return `<script>${workerStarterSource(config)}</script><script data-config="${escapeHtml(JSON.stringify(config))}">${code}</script>`;
 }
 
 export default function searchIndexPlugin(context: LoadContext, options: unknown): Plugin {

@@ -2,6 +2,7 @@ import {describe, expect, it, vi} from 'vitest';
 import {chunkFiles} from '../../plugins/search-index/chunks';
 import {checkMeta, withTermsPrefetched, type FetchIndexFile} from './chunked';
 import {termKey, type ChunkedMeta} from './chunkFormat';
+import {EARLY_SEARCH_ID} from './earlyHandover';
 import {prebuildIndex, withIndex} from './engine';
 import {createLocalSearchClient, type IndexStatus} from './localClient';
 import {fromEntryFile} from './loadRecords';
@@ -222,6 +223,61 @@ describe('the chunked index in the browser', () => {
       // Asked again by the worker after the failure, once.
       expect(asked.filter((name) => name === META_NAME)).toHaveLength(2);
     } finally {
+      channel.port1.close();
+      channel.port2.close();
+    }
+  });
+
+  it("started for a query, fetches the entry file and that query's term files as it starts, and answers it unasked", async () => {
+    const channel = new MessageChannel();
+    const fromWorker: string[] = [];
+    let entryArrives!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (entryArrives = resolve));
+    let entryAsked!: () => void;
+    const entryWanted = new Promise<void>((resolve) => (entryAsked = resolve));
+    const fetchInWorker = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input));
+      const name = url.pathname.replace(/^.*\//, '');
+      fromWorker.push(name);
+      if (name === META_NAME) {
+        entryAsked();
+        await entryHeld;
+      }
+      return new Response(FILES.get(name) ?? 'missing', {status: FILES.has(name) ? 200 : 404});
+    });
+    const entry = `https://docs.example.com/search/${META_NAME}`;
+    serveLocalSearch(channel.port2 as never, {origin: ''}, {entry, query: 'Snapshots ', indexName: 'docs', snippetWords: 10});
+    const endpoint = Object.assign(channel.port1, {onerror: null, onmessageerror: null}) as unknown as FailingEndpoint;
+    const loadRecordsBytes = vi.fn(async () => bytes(''));
+    const unasked = new Promise<{id: number; value?: {results: {hits: {url: string}[]}[]}}>((resolve) =>
+      channel.port1.addEventListener('message', ({data}) => data.type === 'answer' && resolve(data)),
+    );
+    channel.port1.start();
+    try {
+      // With no message from the page: the entry file is asked for as the worker starts.
+      await entryWanted;
+      expect(fromWorker).toEqual([META_NAME]);
+      entryArrives();
+      const answer = await unasked;
+      expect(answer.id).toBe(EARLY_SEARCH_ID);
+      expect(answer.value?.results[0].hits[0].url).toBe('/docs/snapshots');
+      // The term file was asked for once, with the entry file read; then the text of the hits.
+      expect(fromWorker.slice(0, 2)).toEqual([META_NAME, fileOf('snapshot')]);
+      expect(fromWorker.slice(2)).toEqual(expect.arrayContaining([expect.stringMatching(/^text\./)]));
+      expect(fromWorker.slice(2).every((name) => name.startsWith('text.'))).toBe(true);
+      // The page's client, on the same worker, finds the index loaded.
+      const client = createWorkerSearchClient(endpoint, {
+        loadRecordsBytes,
+        fallback: async () => {
+          throw new Error('the fallback should not be used');
+        },
+      });
+      const {results} = await client.search(request('snapshots'));
+      expect(results[0].hits[0].url).toBe('/docs/snapshots');
+      expect(fromWorker.filter((name) => name === META_NAME || name.startsWith('terms.'))).toHaveLength(2);
+      expect(loadRecordsBytes).not.toHaveBeenCalled();
+    } finally {
+      fetchInWorker.mockRestore();
       channel.port1.close();
       channel.port2.close();
     }

@@ -68,7 +68,10 @@ function render(query: string, results: PageResult[]): void | Promise<void> {
     place.replaceChildren(list);
     place.setAttribute(EARLY_RESULTS_ATTRIBUTE, 'shown');
   };
-  if (document.readyState !== 'loading') return show();
+  // The place comes before the template, and the template's last element is the snippet's:
+  // with that parsed, the results can be shown while the parser is still on the rest.
+  const parsed = () => document.readyState !== 'loading' || Boolean(document.querySelector<HTMLTemplateElement>(`template[${RESULT_TEMPLATE_ATTRIBUTE}]`)?.content.querySelector('p'));
+  if (parsed()) return show();
   return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(show()), {once: true}));
 }
 
@@ -90,7 +93,7 @@ function preloadLink(href: string): HTMLLinkElement {
       href: location.href,
       config,
       // The page's first script may have started it already (`workerStarterSource`).
-      startWorker: (url) => takeStartedWorker(url, window) ?? new Worker(url, {name: 'search'}),
+      startWorker: (url, name) => takeStartedWorker(url, window) ?? {worker: new Worker(url, {name}), missed: []},
       snippetWords: snippetWords(),
       render,
       // As the app's client marks it (INDEX_STATUS_ATTRIBUTE in localSearch.ts).

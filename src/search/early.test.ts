@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {bytesOf, TWO_PAGES} from './fixtures/compactFile';
 import {earlyQuery, offer, sameSiteHref, startEarlySearch, type EarlyEnvironment} from './early';
-import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, takeEarlyWorker, type EarlySearch} from './earlyHandover';
+import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, earlySearchInput, readEarlyWorkerName, takeEarlyWorker, type EarlySearch} from './earlyHandover';
 import type {LocalSearchClient} from './localClient';
 import type {PageResult} from './resultsPage';
 import {serveLocalSearch} from './workerHost';
@@ -56,7 +56,7 @@ describe("the /search page's early script", () => {
   });
 
   it('starts nothing without a query, a worker script or an index', () => {
-    const startWorker = vi.fn(() => recordingWorker().worker);
+    const startWorker = vi.fn(() => ({worker: recordingWorker().worker, missed: []}));
     expect(startEarlySearch(environment({href: `${ORIGIN}/search`, startWorker}).env)).toBeNull();
     expect(startEarlySearch(environment({config: {...CONFIG, worker: ''}, startWorker}).env)).toBeNull();
     expect(startEarlySearch(environment({config: {...CONFIG, entry: ''}, startWorker}).env)).toBeNull();
@@ -65,23 +65,36 @@ describe("the /search page's early script", () => {
     expect(startEarlySearch(environment().env)).toBeNull();
   });
 
-  it("tells the worker where to fetch the entry file itself, then sends it the page's own first request", () => {
+  it('names the worker with all it needs to answer the first request unasked, and sends it nothing', () => {
     const fake = recordingWorker();
-    const {env} = environment({startWorker: () => fake.worker, href: `${ORIGIN}/search?q=%20Volume%20`});
+    const started: {url: string; name: string}[] = [];
+    const startWorker = (url: string, name: string) => (started.push({url, name}), {worker: fake.worker, missed: []});
+    const {env} = environment({startWorker, href: `${ORIGIN}/search?q=%20Volume%20`});
     const early = startEarlySearch(env);
     expect(early?.query).toBe('Volume');
-    expect(fake.sent).toHaveLength(2);
-    expect(fake.sent[0]).toEqual({type: 'entryAt', url: `${ORIGIN}${CONFIG.entry}`});
-    expect(fake.sent[1]).toMatchObject({
-      type: 'search',
-      id: EARLY_SEARCH_ID,
-      input: {requests: [{indexName: 'docs', params: {query: 'Volume', hitsPerPage: 20, facetFilters: ['language:en'], attributesToSnippet: ['content:10']}}]},
+    expect(started.map((s) => s.url)).toEqual([CONFIG.worker]);
+    const order = readEarlyWorkerName(started[0].name, `${ORIGIN}${CONFIG.worker}`)!;
+    expect(order).toEqual({entry: `${ORIGIN}${CONFIG.entry}`, query: 'Volume', indexName: 'docs', facetFilters: ['language:en'], snippetWords: 10});
+    expect(earlySearchInput(order)).toMatchObject({
+      requests: [{indexName: 'docs', params: {query: 'Volume', hitsPerPage: 20, facetFilters: ['language:en'], attributesToSnippet: ['content:10']}}],
     });
+    expect(fake.sent).toEqual([]);
+  });
+
+  it('reads first what the worker sent before the script listened', async () => {
+    const fake = recordingWorker();
+    const hit = {url: `${ORIGIN}/docs/storage/volumes`, hierarchy: {lvl0: 'Storage', lvl1: 'Volumes'}};
+    const missed = [{type: 'status', status: 'loading'}, {type: 'answer', id: EARLY_SEARCH_ID, value: {results: [{hits: [hit]}]}}];
+    const {env, rendered, statuses} = environment({startWorker: () => ({worker: fake.worker, missed})});
+    const early = startEarlySearch(env)!;
+    await early.settled;
+    expect(statuses).toEqual(['loading']);
+    expect(rendered.map((r) => r.results.map((result) => result.url))).toEqual([[hit.url]]);
   });
 
   it("passes the worker's status on until the app takes it over, then stops", () => {
     const fake = recordingWorker();
-    const {env, statuses} = environment({startWorker: () => fake.worker});
+    const {env, statuses} = environment({startWorker: () => ({worker: fake.worker, missed: []})});
     const early = startEarlySearch(env)!;
     fake.fromWorker({type: 'status', status: 'loading'});
     expect(statuses).toEqual(['loading']);
@@ -92,7 +105,7 @@ describe("the /search page's early script", () => {
 
   it('hands over no worker that failed to start', async () => {
     const fake = recordingWorker();
-    const early = startEarlySearch(environment({startWorker: () => fake.worker}).env)!;
+    const early = startEarlySearch(environment({startWorker: () => ({worker: fake.worker, missed: []})}).env)!;
     fake.fail();
     expect(early.take()).toBeNull();
     // The page's loader need not wait for results that will not come.
@@ -102,7 +115,7 @@ describe("the /search page's early script", () => {
   it('settles once its results are shown (after a render that waits for the page), or with none to show', async () => {
     const settledAfter = async (answer: unknown, render: EarlyEnvironment['render']) => {
       const fake = recordingWorker();
-      const early = startEarlySearch(environment({startWorker: () => fake.worker, render}).env)!;
+      const early = startEarlySearch(environment({startWorker: () => ({worker: fake.worker, missed: []}), render}).env)!;
       let settled = false;
       void early.settled.then(() => (settled = true));
       fake.fromWorker({type: 'status', status: 'loading'});
@@ -134,9 +147,13 @@ describe("the /search page's early script", () => {
     });
     const channel = new MessageChannel();
     channels.push(channel);
-    serveLocalSearch(channel.port2 as never, {origin: ORIGIN, highlightPreTag: '<mark>', highlightPostTag: '</mark>'});
     channel.port1.start();
-    const {env, rendered} = environment({startWorker: () => channel.port1 as unknown as Worker});
+    // The worker as search.worker.ts starts it: what to load, from its name.
+    const startWorker = (url: string, name: string) => {
+      serveLocalSearch(channel.port2 as never, {origin: ORIGIN, highlightPreTag: '<mark>', highlightPostTag: '</mark>'}, readEarlyWorkerName(name, new URL(url, ORIGIN).href));
+      return {worker: channel.port1 as unknown as Worker, missed: []};
+    };
+    const {env, rendered} = environment({startWorker});
     offer(globalThis, startEarlySearch(env)!);
     await vi.waitFor(() => expect(rendered).toHaveLength(1));
     expect(rendered[0].query).toBe('volume');

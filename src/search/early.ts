@@ -1,9 +1,10 @@
 /**
  * The /search page's first results before the app has loaded. The build inlines this
  * script (bundled from `early.entry.ts`) in the page's <head>, local mode only. Where the URL
- * carries a query, it starts the search worker at once, has it fetch the index's entry file
- * itself (the page's thread, busy parsing and painting on a slow device, would hold the file
- * up on its way to the worker) and asks it the query as the page will;
+ * carries a query, it starts the search worker at once, named so that as it starts it fetches
+ * the index's entry file and the query's term files itself and answers the page's first
+ * request unasked (the page's thread, busy parsing and painting on a slow device, would hold
+ * up a file on its way to the worker, and a message too);
  * the answer is written into the page's `[data-early-results]` place, from a template the
  * page carries, as text (highlights as <mark> elements, links only to this site). On a
  * slow device the app's scripts take over a second to start; the worker works beside them.
@@ -13,10 +14,10 @@
  * replaces these results with its own, alike. Anything that fails here only means the
  * results wait for the app, as before.
  */
-import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, type EarlySearch} from './earlyHandover';
-import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, type PageHit, type PageResult} from './resultsPage';
+import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, earlyWorkerName, type EarlyConfig, type EarlySearch, type StartedWorker} from './earlyHandover';
+import {groupHits, type PageHit, type PageResult} from './resultsPage';
 import {MAX_QUERY_LENGTH} from './settings';
-import type {FromWorker, ToWorker} from './workerClient';
+import type {FromWorker} from './workerClient';
 
 /** What the early script needs of the page and the browser (the page's own, except in tests). */
 export interface EarlyEnvironment {
@@ -24,21 +25,18 @@ export interface EarlyEnvironment {
   href: string;
   /** The worker script's and the index's addresses and the search request's settings, from the build. */
   config: EarlyConfig;
-  startWorker(url: string): Worker;
+  /**
+   * Starts the worker at `url`, named `name` (which tells it what to load and answer), or
+   * takes the one the page's first script started, with what it has sent so far.
+   */
+  startWorker(url: string, name: string): StartedWorker;
   snippetWords: number;
   /** Shows the first screen of results (once the page is parsed: the promise, if any, says when). */
   render(query: string, results: PageResult[]): void | Promise<void>;
   onStatus(status: string): void;
 }
 
-export interface EarlyConfig {
-  /** The search worker's script. */
-  worker: string;
-  /** The index's entry file (as every page's `docsearch:records` meta tag names it). */
-  entry: string;
-  indexName: string;
-  facetFilters?: unknown;
-}
+export type {EarlyConfig};
 
 /** The query the page will search for this address: trimmed and cut as the page cuts it; '' for none. */
 export function earlyQuery(href: string): string {
@@ -54,8 +52,10 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
   const {entry, worker: script} = env.config;
   if (!query || !entry || !script) return null;
   let worker: Worker | null;
+  let missed: readonly unknown[];
   try {
-    worker = env.startWorker(script);
+    const {indexName, facetFilters} = env.config;
+    ({worker, missed} = env.startWorker(script, earlyWorkerName({entry: new URL(entry, env.href).href, query, indexName, facetFilters, snippetWords: env.snippetWords})));
   } catch {
     return null;
   }
@@ -79,12 +79,9 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
     worker = null;
     settle();
   });
-  worker.postMessage({type: 'entryAt', url: new URL(entry, env.href).href} satisfies ToWorker);
-  worker.postMessage({
-    type: 'search',
-    id: EARLY_SEARCH_ID,
-    input: {requests: [{indexName: env.config.indexName, params: pageSearchParams(query, env.config.facetFilters, env.snippetWords, FIRST_SCREEN_HITS)}]},
-  } satisfies ToWorker);
+  // The worker answers the page's first request unasked (`earlySearchInput`): what it sent
+  // before this script listened is read first.
+  for (const data of missed) onMessage({data} as MessageEvent<FromWorker>);
   return {
     query,
     settled,

@@ -5,6 +5,10 @@
  * of starting a second one, so the index is loaded and built once.
  */
 
+import type {LocalSearchInput} from './clientTypes';
+import {FIRST_SCREEN_HITS, NARROW_SCREEN, pageSearchParams, SNIPPET_WORDS} from './resultsPage';
+import {MAX_QUERY_LENGTH} from './settings';
+
 /**
  * Where the /search page's first script leaves the worker it started (a property of
  * `window`): an `EarlyWorkerSlot`. That script is a few bytes, so the worker's thread starts
@@ -12,28 +16,111 @@
  */
 export const EARLY_WORKER_GLOBAL = '__docsSearchWorker';
 
-/** What the first script leaves: the worker, and whether it failed before the early script listened. */
+/** What the first script leaves: the worker, whether it failed and what it sent before the early script listened. */
 export interface EarlyWorkerSlot {
   worker: Worker;
   failed: boolean;
+  /** The data of its messages until taken (then null). */
+  missed: unknown[] | null;
+}
+
+/** The search worker's name where no page started it for a query. */
+export const WORKER_NAME = 'search';
+
+/** What a worker started for the /search page's query is to load and answer. */
+export interface EarlyWorkerOrder {
+  /** The index's entry file. */
+  entry: string;
+  query: string;
+  indexName: string;
+  facetFilters?: unknown;
+  /** The snippet's length in words (the page's `snippetWords`). */
+  snippetWords: number;
 }
 
 /**
- * The first script, for a worker at `workerUrl`: it starts the worker where the URL has a
- * query (as `earlyQuery` in early.ts reads it) and leaves it in `EARLY_WORKER_GLOBAL`. ES5.
+ * The name of a worker started for the /search page's query: it carries what the worker
+ * needs to fetch the index's entry file and the query's term files and to answer the page's
+ * first request, all as its script runs. A message would reach it only once the page's
+ * thread has passed it on, after the worker started: on a slow device, hundreds of
+ * milliseconds later, with the page's thread parsing and painting meanwhile.
  */
-export function workerStarterSource(workerUrl: string): string {
-  return `!function(){try{var q=new URLSearchParams(location.search).get("q");if(!q||!q.trim())return;var w=new Worker(${JSON.stringify(workerUrl).replace(/</g, '\\u003c')},{name:"search"}),s={worker:w,failed:!1};w.addEventListener("error",function(){s.failed=!0});window.${EARLY_WORKER_GLOBAL}=s}catch(e){}}()`;
+export function earlyWorkerName(order: EarlyWorkerOrder): string {
+  const params = new URLSearchParams({entry: order.entry, q: order.query.trim().slice(0, MAX_QUERY_LENGTH), index: order.indexName, words: String(order.snippetWords)});
+  if (order.facetFilters !== undefined) params.set('facets', JSON.stringify(order.facetFilters));
+  return `${WORKER_NAME}?${params}`;
+}
+
+/**
+ * What a worker named by `earlyWorkerName` is to do: the entry file's address resolved
+ * against the worker's own (and only on its origin); null for any other name.
+ */
+export function readEarlyWorkerName(name: string, workerHref: string): EarlyWorkerOrder | null {
+  if (!name.startsWith(`${WORKER_NAME}?`)) return null;
+  const params = new URLSearchParams(name.slice(WORKER_NAME.length + 1));
+  const query = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  const given = params.get('entry');
+  const words = Number(params.get('words'));
+  const facets = params.get('facets');
+  if (!query || !given || !Number.isInteger(words) || words < 1 || words > 100) return null;
+  try {
+    const here = new URL(workerHref);
+    const entry = new URL(given, here);
+    if (entry.origin !== here.origin) return null;
+    return {entry: entry.href, query, indexName: params.get('index') ?? '', snippetWords: words, ...(facets === null ? {} : {facetFilters: JSON.parse(facets) as unknown})};
+  } catch {
+    return null;
+  }
+}
+
+/** The page's first request for the query, as the worker answers it unasked (under EARLY_SEARCH_ID). */
+export function earlySearchInput(order: EarlyWorkerOrder): LocalSearchInput {
+  return {requests: [{indexName: order.indexName, params: pageSearchParams(order.query, order.facetFilters, order.snippetWords, FIRST_SCREEN_HITS)}]};
+}
+
+/** The /search page's early scripts' settings, from the build: where the worker and the index are, and the search settings. */
+export interface EarlyConfig {
+  /** The search worker's script. */
+  worker: string;
+  /** The index's entry file (as every page's `docsearch:records` meta tag names it). */
+  entry: string;
+  indexName: string;
+  facetFilters?: unknown;
+}
+
+/**
+ * The first script: it starts the worker where the URL has a query (as `earlyQuery` in
+ * early.ts reads it), named as `earlyWorkerName` names it, and leaves it in
+ * `EARLY_WORKER_GLOBAL` with the messages it sends before the early script listens. ES5.
+ */
+export function workerStarterSource(config: EarlyConfig): string {
+  const string = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const facets = config.facetFilters === undefined ? '' : `n.set("facets",${string(JSON.stringify(config.facetFilters))});`;
+  return (
+    '!function(){try{var q=new URLSearchParams(location.search).get("q");if(!q||!(q=q.trim()))return;' +
+    `var n=new URLSearchParams({entry:${string(config.entry)},q:q.slice(0,${MAX_QUERY_LENGTH}),index:${string(config.indexName)},words:String(matchMedia(${string(NARROW_SCREEN)}).matches?${SNIPPET_WORDS.narrow}:${SNIPPET_WORDS.wide})});${facets}` +
+    `var w=new Worker(${string(config.worker)},{name:${string(`${WORKER_NAME}?`)}+n}),s={worker:w,failed:!1,missed:[]};` +
+    'w.addEventListener("error",function(){s.failed=!0});w.addEventListener("message",function(e){s.missed&&s.missed.push(e.data)});' +
+    `window.${EARLY_WORKER_GLOBAL}=s}catch(e){}}()`
+  );
+}
+
+/** A worker, and the data of the messages it sent before anyone listened. */
+export interface StartedWorker {
+  worker: Worker;
+  missed: readonly unknown[];
 }
 
 /** The worker the first script started for `url`, once; null where it started none (or another). */
-export function takeStartedWorker(url: string, scope: object = globalThis): Worker | null {
+export function takeStartedWorker(url: string, scope: object = globalThis): StartedWorker | null {
   const holder = scope as Record<string, EarlyWorkerSlot | undefined>;
   const slot = holder[EARLY_WORKER_GLOBAL];
   delete holder[EARLY_WORKER_GLOBAL];
   if (!slot || typeof slot !== 'object' || !slot.worker) return null;
   if (slot.failed) throw new Error(`The search worker ${url} failed to start.`);
-  return slot.worker;
+  const missed = Array.isArray(slot.missed) ? slot.missed : [];
+  slot.missed = null;
+  return {worker: slot.worker, missed};
 }
 
 /** Where the early script leaves its worker for the app (a property of `window`). */

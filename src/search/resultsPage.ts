@@ -24,8 +24,12 @@ export const FIRST_SCREEN_HITS = RESULTS_PER_PAGE;
  */
 export const HITS_PER_DOCUMENT = 3;
 
+/** Screens the snippets are shorter on. */
+export const NARROW_SCREEN = '(max-width: 768px)';
+/** Snippet lengths in words, as in the modal. */
+export const SNIPPET_WORDS = {wide: 10, narrow: 5};
 /** Snippet length, as in the modal: 10 words, 5 on narrow screens. */
-export const snippetWords = () => (typeof window !== 'undefined' && window.matchMedia('(max-width: 768px)').matches ? 5 : 10);
+export const snippetWords = () => (typeof window !== 'undefined' && window.matchMedia(NARROW_SCREEN).matches ? SNIPPET_WORDS.narrow : SNIPPET_WORDS.wide);
 
 const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 

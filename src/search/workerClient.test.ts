@@ -64,11 +64,14 @@ describe('search in a worker', () => {
     expect(statuses).toEqual(['loading', 'error', 'loading', 'ready']);
   });
 
-  it('fetches the entry file itself when told where it is (entryAt), and again after a failure, never asking the page', async () => {
+  it('started for a query, fetches the entry file itself as it starts, and again after a failure, never asking the page', async () => {
     const fetched: string[] = [];
     let fail = true;
+    let asked!: () => void;
+    const firstFetch = new Promise<void>((resolve) => (asked = resolve));
     vi.stubGlobal('fetch', async (url: URL | string) => {
       fetched.push(String(url));
+      asked();
       if (fail) {
         fail = false;
         return new Response('busy', {status: 503});
@@ -77,15 +80,26 @@ describe('search in a worker', () => {
     });
     const load = vi.fn(async () => bytesOf(FILE));
     const statuses: IndexStatus[] = [];
+    let failed!: () => void;
+    const failure = new Promise<void>((resolve) => (failed = resolve));
     const channel = new MessageChannel();
     channels.push(channel);
-    serveLocalSearch(channel.port2 as never, {origin: ORIGIN});
-    // As the early script does, before any client exists on the page.
-    const entry = `${ORIGIN}/search/meta.0123456789.json`;
-    channel.port1.postMessage({type: 'entryAt', url: entry});
     const page = Object.assign(channel.port1, {onerror: null, onmessageerror: null}) as unknown as FailingEndpoint;
-    const client = createWorkerSearchClient(page, {loadRecordsBytes: load, onStatus: (status) => statuses.push(status), fallback: vi.fn()});
-    await expect(client.search(request('volume'))).rejects.toMatchObject({name: 'RetryError'});
+    const client = createWorkerSearchClient(page, {
+      loadRecordsBytes: load,
+      onStatus: (status) => {
+        statuses.push(status);
+        if (status === 'error') failed();
+      },
+      fallback: vi.fn(),
+    });
+    // As the /search page's first script names it: no message needed.
+    const entry = `${ORIGIN}/search/meta.0123456789.json`;
+    serveLocalSearch(channel.port2 as never, {origin: ORIGIN}, {entry, query: 'volume', indexName: 'docs', snippetWords: 10});
+    // The page has sent nothing yet.
+    await firstFetch;
+    expect(fetched).toEqual([entry]);
+    await failure;
     expect((await client.search(request('volume'))).results[0].nbHits).toBeGreaterThan(0);
     expect(fetched).toEqual([entry, entry]);
     expect(load).not.toHaveBeenCalled();

@@ -29,13 +29,7 @@ export type ToWorker =
   | {type: 'records'; id: number; bytes: ArrayBuffer; url?: string}
   | {type: 'records'; id: number; error: string}
   /** The page sends the entry file unasked, as `records` with ENTRY_AHEAD_ID: the worker waits for it instead of asking. */
-  | {type: 'entryAhead'}
-  /**
-   * The worker fetches the entry file itself, from `url`, at once (and again after a
-   * failure): where the page has no request for it under way (the /search page's early
-   * script), the file then reaches the worker without waiting for a busy page's turn.
-   */
-  | {type: 'entryAt'; url: string};
+  | {type: 'entryAhead'};
 
 /** The id of the `records` message that carries the entry file sent ahead. */
 export const ENTRY_AHEAD_ID = -1;

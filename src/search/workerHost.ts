@@ -1,17 +1,23 @@
 /**
  * The worker's side of `workerClient.ts`: one local search client, answering the page's
  * calls. It asks the page for the index's entry file when the index is first needed (and
- * again after a failure), unless the page told it to fetch that file itself (`entryAt`),
- * and fetches the files a query needs from beside it; a whole
- * records file it parses, expands and restores in one go: this thread has nothing else to
- * keep responsive.
+ * again after a failure), unless it was started for a query (`early`: the /search page's,
+ * see `earlyWorkerName`): then it fetches that file itself, at once, with the query's term
+ * files, and again after a failure, and answers the page's first request unasked. The files a query needs it fetches from beside the
+ * entry file; a whole records file it parses, expands and restores in one go: this thread
+ * has nothing else to keep responsive.
  */
+import {EARLY_SEARCH_ID, earlySearchInput, type EarlyWorkerOrder} from './earlyHandover';
 import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
 import {fromEntryFile} from './loadRecords';
 import {expandRecords} from './records';
 import {callClient, ENTRY_AHEAD_ID, type Endpoint, type FromWorker, type ToWorker} from './workerClient';
 
-export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptions, 'onStatus' | 'buildInSlices'> = {}): void {
+export function serveLocalSearch(
+  scope: Endpoint,
+  options: Omit<LocalSearchOptions, 'onStatus' | 'buildInSlices'> = {},
+  early: EarlyWorkerOrder | null = null,
+): void {
   const post = (message: FromWorker) => scope.postMessage(message);
   let nextId = 0;
   const waiting = new Map<number, {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void}>();
@@ -23,8 +29,9 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
   let ahead: Promise<ArrayBuffer> | null = null;
   let aheadArrived: {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void} | null = null;
 
-  /** Set by `entryAt`: where this worker fetches the entry file itself, instead of asking the page. */
-  let ownEntry: string | null = null;
+  /** Where this worker fetches the entry file itself, instead of asking the page (started for a query). */
+  const ownEntry = early?.entry ?? null;
+  if (ownEntry !== null) entryUrl = ownEntry;
 
   /** A file of the index asked of the page (null: its entry file, which the page fetches as its preload link did). */
   const askPage = (name: string | null) =>
@@ -40,7 +47,7 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
     return response.arrayBuffer();
   };
 
-  /** A file of the index: the entry file from the page (or fetched here after `entryAt`), the others fetched here once its address is known. */
+  /** A file of the index: the entry file from the page (or fetched here, `ownEntry`), the others fetched here once its address is known. */
   const fileBytes = async (name: string | null): Promise<ArrayBuffer> => {
     if (name === null && ahead) {
       const sent = ahead;
@@ -74,16 +81,14 @@ export function serveLocalSearch(scope: Endpoint, options: Omit<LocalSearchOptio
       );
   };
 
+  // The page's first request, answered unasked: the index loads (with the query's term
+  // files) and the answer is sent while the page is still busy starting.
+  if (early) answer(EARLY_SEARCH_ID, () => client.search(earlySearchInput(early)));
+
   scope.onmessage = ({data}: MessageEvent<ToWorker>) => {
     switch (data.type) {
       case 'entryAhead':
         ahead = new Promise<ArrayBuffer>((resolve, reject) => (aheadArrived = {resolve, reject}));
-        // A failure is the load's to report, when it takes this file.
-        ahead.catch(() => undefined);
-        break;
-      case 'entryAt':
-        entryUrl = ownEntry = data.url;
-        ahead = fetchHere(data.url);
         // A failure is the load's to report, when it takes this file.
         ahead.catch(() => undefined);
         break;

@@ -67,7 +67,8 @@ const EARLY_PLACE = {__html: ''};
 
 /**
  * One result's markup as this component renders it, empty, for the early script to fill
- * (src/search/early.entry.ts): its results look like these until these replace them.
+ * (src/search/early.entry.ts): its results look like these until these replace them. The
+ * snippet's <p> comes last: the early script takes it as the template having been parsed.
  */
 function resultTemplate(breadcrumbsLabel: string): {__html: string} {
   return {
