@@ -16,7 +16,7 @@
  */
 import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, earlyWorkerName, type EarlyConfig, type EarlySearch, type StartedWorker} from './earlyHandover';
 import {groupHits, type PageHit, type PageResult} from './resultsPage';
-import {MAX_QUERY_LENGTH} from './settings';
+import {MAX_QUERY_LENGTH} from './limits';
 import type {FromWorker} from './workerClient';
 
 /** What the early script needs of the page and the browser (the page's own, except in tests). */

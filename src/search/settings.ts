@@ -3,8 +3,7 @@
  * place: `npm run search:push` sends them to Algolia, and the local client reads its
  * typo and prefix rules from them, so both modes match words the same way.
  */
-/** The spec's cap on the search input; longer queries are cut before matching. */
-export const MAX_QUERY_LENGTH = 64;
+export {MAX_QUERY_LENGTH} from './limits';
 
 export const INDEX_SETTINGS = {
   attributesForFaceting: ['type', 'language', 'docusaurus_tag'],
