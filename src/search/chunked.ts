@@ -86,25 +86,28 @@ export function checkMeta(meta: ChunkedMeta): ChunkedMeta {
  * where it is a generic API section (the ranking reads nothing else of it). No text.
  */
 export function stubRecords(meta: ChunkedMeta): SearchRecord[] {
-  const out: SearchRecord[] = [];
+  const out: SearchRecord[] = new Array(meta.levels.length);
   let index = 0;
   meta.pages.forEach(([url, lvl0, lvl1, tag, language, pageRank], page) => {
+    // One hierarchy per page and section, shared by its records: nothing writes to a stub's.
+    const hierarchies: SearchRecord['hierarchy'][] = [];
+    const hierarchyOf = (section: number) =>
+      (hierarchies[section] ??= {lvl0, lvl1, lvl2: section ? meta.sections[section - 1] : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
     for (let position = 0; position < meta.counts[page]; position += 1, index += 1) {
       const level = meta.levels[index];
       const anchor = meta.anchors[index];
-      const section = meta.sectionOf[index];
-      out.push({
+      out[index] = {
         objectID: String(index),
         url: anchor ? `${url}#\u0000${anchor}` : url,
         url_without_anchor: url,
         anchor: null,
         type: level === 0 ? 'content' : (`lvl${level}` as RecordType),
         content: null,
-        hierarchy: {lvl0, lvl1, lvl2: section ? meta.sections[section - 1] : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null},
+        hierarchy: hierarchyOf(meta.sectionOf[index]),
         language,
         docusaurus_tag: tag,
         weight: {pageRank, level: levelWeight(level), position},
-      });
+      };
     }
   });
   return out;
@@ -116,6 +119,14 @@ interface TermTree {
   get(term: string): Postings | undefined;
   atPrefix(prefix: string): Iterable<[string, Postings]> & {keys(): Iterable<string>};
   fuzzyGet(term: string, maxDistance: number): Map<string, [Postings, number]>;
+}
+
+/** The maps a restored MiniSearch engine reads (as `loadJS` fills them: short id, document id and field lengths by short id) and its term tree. */
+interface EngineInternals {
+  _documentIds: Map<number, number>;
+  _idToShortId: Map<number, number>;
+  _fieldLength: Map<number, number[]>;
+  _index: TermTree;
 }
 
 /** A query term as the engine searches it: processed, with its prefix and typo rule (see `query.ts`). */
@@ -152,9 +163,11 @@ export class ChunkedStore {
     const plain: AsPlainObject = {
       documentCount: count,
       nextId: count,
-      documentIds: Object.fromEntries(this.records.map((_, position) => [position, position])),
+      // Filled in below, straight into the engine's maps: through these objects (a key per
+      // record, read back with parseInt) the restore took four times as long.
+      documentIds: {},
       fieldIds: Object.fromEntries(FIELDS.map((field, id) => [field, id])),
-      fieldLength: Object.fromEntries(meta.fieldLength.map((lengths, position) => [position, lengths])) as AsPlainObject['fieldLength'],
+      fieldLength: {},
       averageFieldLength: meta.averageFieldLength,
       storedFields: {},
       dirtCount: 0,
@@ -163,7 +176,13 @@ export class ChunkedStore {
     };
     // The engine never reads a field's text (the index is built), only its lengths.
     this.engine = MiniSearch.loadJS<number>(plain, engineOptions(this.records));
-    this.tree = (this.engine as unknown as {_index: TermTree})._index;
+    const internals = this.engine as unknown as EngineInternals;
+    for (let position = 0; position < count; position += 1) {
+      internals._documentIds.set(position, position);
+      internals._idToShortId.set(position, position);
+      internals._fieldLength.set(position, meta.fieldLength[position] as number[]);
+    }
+    this.tree = internals._index;
     // Every term goes into the tree, in the order the whole file restores them, so the tree
     // is the same and lists matching terms in the same order; each with no postings until
     // its file loads (into the same map, which the tree holds).
