@@ -148,13 +148,42 @@ export async function benchSearchPage(baseUrl: string, terms: string[], chromePa
   }
 }
 
-// `npx tsx scripts/bench/search-page.ts http://localhost:3000` measures a running site alone.
+/**
+ * The /search page's first result on two sites (a change and its baseline, each served on
+ * its own port), one load of each per term and round, alternating which goes first: on a
+ * noisy machine a busy moment then falls on both. Medians per term and of all loads.
+ */
+export async function compareSearchPages(urls: [string, string], terms: string[], chromePath: string, rounds: number, rate = cpuSlowdownFromEnv() ?? 1) {
+  const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags});
+  try {
+    const loads = terms.map(() => [[] as number[], [] as number[]]);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [t, term] of terms.entries()) {
+        for (const site of round % 2 ? [1, 0] : [0, 1]) loads[t][site].push((await pageLoad(browser, urls[site], term, rate)).first);
+      }
+    }
+    const all = [0, 1].map((site) => median(loads.flatMap((byTerm) => byTerm[site])));
+    return {
+      terms: terms.map((term, t) => ({term, [urls[0]]: median(loads[t][0]), [urls[1]]: median(loads[t][1])})),
+      all: {[urls[0]]: all[0], [urls[1]]: all[1], ratio: all[1] / all[0]},
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+// `npx tsx scripts/bench/search-page.ts http://localhost:3000` measures a running site alone;
+// with a second address, the first result on both, alternating (`BENCH_ROUNDS`, default 8).
 if (process.argv[1]?.endsWith('search-page.ts')) {
-  const baseUrl = process.argv[2] ?? 'http://localhost:3000';
-  benchSearchPage(baseUrl, SEARCH_PAGE_TERMS, defaultChromePath)
-    .then((times) => console.table(times))
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
+  const [baseUrl = 'http://localhost:3000', otherUrl] = process.argv.slice(2);
+  const done = otherUrl
+    ? compareSearchPages([baseUrl, otherUrl], SEARCH_PAGE_TERMS, defaultChromePath, Number(process.env.BENCH_ROUNDS ?? 8)).then(({terms, all}) => {
+        console.table(terms);
+        console.log(`all loads, median: ${Math.round(all[baseUrl])} ms and ${Math.round(all[otherUrl])} ms (${all.ratio.toFixed(2)}x)`);
+      })
+    : benchSearchPage(baseUrl, SEARCH_PAGE_TERMS, defaultChromePath).then((times) => console.table(times));
+  done.catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
 }
