@@ -15,8 +15,8 @@
  * results wait for the app, as before.
  */
 import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, earlyWorkerName, type EarlyConfig, type EarlySearch, type StartedWorker} from './earlyHandover';
-import {groupHits, type PageHit, type PageResult} from './resultsPage';
 import {MAX_QUERY_LENGTH} from './limits';
+import {groupHits, type PageHit, type PageResult} from './resultsPage';
 import type {FromWorker} from './workerClient';
 
 /** What the early script needs of the page and the browser (the page's own, except in tests). */

@@ -6,8 +6,8 @@
  */
 
 import type {LocalSearchInput} from './clientTypes';
-import {FIRST_SCREEN_HITS, NARROW_SCREEN, pageSearchParams, SNIPPET_WORDS} from './resultsPage';
 import {MAX_QUERY_LENGTH} from './limits';
+import {FIRST_SCREEN_HITS, NARROW_SCREEN, pageSearchParams, SNIPPET_WORDS} from './resultsPage';
 
 /**
  * Where the /search page's first script leaves the worker it started (a property of

@@ -3,9 +3,9 @@
  * calls. It asks the page for the index's entry file when the index is first needed (and
  * again after a failure), unless it was started for a query (`early`: the /search page's,
  * see `earlyWorkerName`): then it fetches that file itself, at once, with the query's term
- * files, and again after a failure, and answers the page's first request unasked. The files a query needs it fetches from beside the
- * entry file; a whole records file it parses, expands and restores in one go: this thread
- * has nothing else to keep responsive.
+ * files, and again after a failure, and answers the page's first request unasked. The files
+ * a query needs it fetches from beside the entry file; a whole records file it parses,
+ * expands and restores in one go: this thread has nothing else to keep responsive.
  */
 import {EARLY_SEARCH_ID, earlySearchInput, type EarlyWorkerOrder} from './earlyHandover';
 import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
