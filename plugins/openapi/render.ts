@@ -32,7 +32,6 @@ function successHasBody(responses: unknown, doc: OpenApiDocument): boolean {
 
 export {code, jsx, text} from './mdast';
 const paragraph = (...children: PhrasingContent[]): Paragraph => ({type: 'paragraph', children});
-
 const heading = (depth: 2 | 3, value: string): Heading => ({type: 'heading', depth, children: [text(value)]});
 const codeBlock = (lang: string, value: string, title?: string): Code => ({type: 'code', lang, meta: title ? `title="${title}"` : null, value});
 

@@ -20,8 +20,7 @@ import {expandRecords, PAGE_RANK, type CompactPage, type CompactRecord, type Com
 import {chunkFiles} from './chunks';
 import {extractPage} from './extract';
 import {startupScripts} from '../../src/ssgTemplate';
-import type {EarlyConfig} from '../../src/search/early';
-import {workerStarterSource} from '../../src/search/earlyHandover';
+import {workerStarterSource, type EarlyConfig} from '../../src/search/earlyHandover';
 
 export const RECORDS_META = 'docsearch:records';
 

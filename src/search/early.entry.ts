@@ -4,8 +4,8 @@
  * `[data-early-results]` place, built from its `<template data-result-template>`. Without
  * a query (or a worker), it adds the preload link of the index's entry file instead.
  */
-import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE, takeStartedWorker} from './earlyHandover';
-import {offer, sameSiteHref, startEarlySearch, type EarlyConfig} from './early';
+import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE, takeStartedWorker, type EarlyConfig} from './earlyHandover';
+import {offer, sameSiteHref, startEarlySearch} from './early';
 import {RESULTS_PER_PAGE, snippetWords, type PageResult, type TextPart} from './resultsPage';
 
 function fill(element: Element, parts: TextPart[]): void {

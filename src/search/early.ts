@@ -36,8 +36,6 @@ export interface EarlyEnvironment {
   onStatus(status: string): void;
 }
 
-export type {EarlyConfig};
-
 /** The query the page will search for this address: trimmed and cut as the page cuts it; '' for none. */
 export function earlyQuery(href: string): string {
   return (new URL(href).searchParams.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);

@@ -22,16 +22,15 @@ export function serveLocalSearch(
   let nextId = 0;
   const waiting = new Map<number, {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void}>();
 
-  /** The entry file's address, when the page sent it: the other files are fetched from here. */
-  let entryUrl: string | null = null;
+  /** Where this worker fetches the entry file itself, instead of asking the page (started for a query). */
+  const ownEntry = early?.entry ?? null;
+
+  /** The entry file's address, its own or when the page sent it: the other files are fetched from here. */
+  let entryUrl: string | null = ownEntry;
 
   /** The entry file the page said it sends unasked (`entryAhead`), until the index is first loaded. */
   let ahead: Promise<ArrayBuffer> | null = null;
   let aheadArrived: {resolve: (bytes: ArrayBuffer) => void; reject: (error: Error) => void} | null = null;
-
-  /** Where this worker fetches the entry file itself, instead of asking the page (started for a query). */
-  const ownEntry = early?.entry ?? null;
-  if (ownEntry !== null) entryUrl = ownEntry;
 
   /** A file of the index asked of the page (null: its entry file, which the page fetches as its preload link did). */
   const askPage = (name: string | null) =>
