@@ -117,6 +117,22 @@ describe('the chunked index in the browser', () => {
     expect(asked.at(-1)).toBe(META_NAME);
   });
 
+  it('loads no file for searches typed over before their turn, and answers the newest as if asked alone', async () => {
+    const typing = async (queries: string[]) => {
+      const {asked, fetchFile} = server();
+      const client = createLocalSearchClient(async () => ({meta: META, fetchFile}), {origin: '', newestFirst: true});
+      await client.preload();
+      asked.length = 0;
+      const answers = await Promise.all(queries.map((query) => client.search(request(query))));
+      return {asked: [...asked].sort(), last: {...answers.at(-1)!.results[0], processingTimeMS: 0}};
+    };
+    const typedOver = await typing(['snap', 'snapshot', 'volume']);
+    const alone = await typing(['volume']);
+    expect(alone.asked.some((name) => name.startsWith('text.'))).toBe(true);
+    expect(typedOver.asked).toEqual(alone.asked);
+    expect(typedOver.last).toEqual(alone.last);
+  });
+
   it('answers exactly as the whole records file does', async () => {
     const whole = createLocalSearchClient(async () => withIndex({...FILE, index: INDEX}, expandRecords(FILE)), {origin: ''});
     const chunked = createLocalSearchClient(async () => ({meta: META, fetchFile: server().fetchFile}), {origin: ''});

@@ -104,6 +104,35 @@ describe('the DocSearch client in local mode', () => {
     expect(status()).toBe('idle');
   });
 
+  it('reports to search insights only the answer the modal shows, not a prefix typed over and answered after it', async () => {
+    const reported: string[] = [];
+    // Answers the newest first, as the local client does for one reader's typing.
+    let latest = 0;
+    let latestAnswer: Promise<unknown> = Promise.resolve();
+    const newestFirst = async () => ({
+      search: (input: {requests: {query: string}[]}) => {
+        const {query} = input.requests[0];
+        const call = (latest += 1);
+        const answer = (async () => {
+          await settle(5);
+          while (call < latest) {
+            const waitingFor = latestAnswer;
+            await waitingFor;
+            if (waitingFor === latestAnswer) break;
+          }
+          return {results: [{hits: [{objectID: query}], nbHits: query.length}]};
+        })();
+        latestAnswer = answer;
+        return answer;
+      },
+    });
+    const client = createDocSearchClient(newestFirst as never, {onResults: (query, hits) => reported.push(`${query}:${hits}`)});
+    const {type} = modal(client as never);
+    await Promise.all(['v', 'vo', 'vol'].map(type));
+    await settle();
+    expect(reported).toEqual(['vol:3']);
+  });
+
   it('passes results and requests through unchanged', async () => {
     const seen: unknown[] = [];
     const client = createDocSearchClient(async () => ({

@@ -27,7 +27,7 @@ export interface DocSearchClientOptions {
    * again only while the failed query is still the one on screen.
    */
   currentQuery?: () => string | undefined;
-  /** Told of each answered search: its query and how many hits it found (search insights). */
+  /** Told of each answered search the modal shows: its query and how many hits it found (search insights). */
   onResults?: (query: string, hits: number) => void;
 }
 
@@ -75,18 +75,19 @@ function queryOf(input: unknown): string | undefined {
 }
 
 /** `search` returning SearchRequests; a call stops being wanted once a newer one starts or the query on screen changes. */
-function reportingSearch<R>(search: (input: unknown) => Promise<R>, options: DocSearchClientOptions): (input: unknown) => SearchRequest<R> {
+function reportingSearch<R>(search: (input: unknown, stillWanted: () => boolean) => Promise<R>, options: DocSearchClientOptions): (input: unknown) => SearchRequest<R> {
   let latest = 0;
   return (input) => {
     const call = (latest += 1);
     const query = queryOf(input);
-    return new SearchRequest(search(input), () => call === latest && (!options.currentQuery || options.currentQuery() === query));
+    const stillWanted = () => call === latest && (!options.currentQuery || options.currentQuery() === query);
+    return new SearchRequest(search(input, stillWanted), stillWanted);
   };
 }
 
 /** The local client for the modal, loaded on its first search. */
 export function createDocSearchClient<R>(load: () => Promise<SearchCapable<R>>, options: DocSearchClientOptions = {}) {
-  const search = reportingSearch(async (input) => {
+  const search = reportingSearch(async (input, stillWanted) => {
     let client: SearchCapable<R>;
     try {
       client = await load();
@@ -97,7 +98,9 @@ export function createDocSearchClient<R>(load: () => Promise<SearchCapable<R>>, 
     const response = await client.search(input as never);
     const query = queryOf(input);
     const hits = (response as {results?: {nbHits?: unknown}[]} | null)?.results?.[0]?.nbHits;
-    if (options.onResults && query !== undefined && typeof hits === 'number') options.onResults(query, hits);
+    // Only the answer the modal shows: one typed over (a prefix of the query, answered after
+    // it) is not what the reader searched for.
+    if (options.onResults && query !== undefined && typeof hits === 'number' && stillWanted()) options.onResults(query, hits);
     return response;
   }, options);
   return {

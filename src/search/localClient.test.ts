@@ -216,7 +216,7 @@ describe('URLs', () => {
 });
 
 describe('searches sent while typing', () => {
-  it('answers the newest first, and each older one after it with its own results', async () => {
+  it('answers the newest first; each older one after it, as an empty query, since it is never shown', async () => {
     const searcher = createLocalSearchClient(async () => records, {origin: ORIGIN, newestFirst: true});
     const order: string[] = [];
     const typed = ['h', 'hi', 'hib', 'hibernat'];
@@ -232,6 +232,15 @@ describe('searches sent while typing', () => {
     results.forEach((response, i) => expect(response.results[0].query).toBe(typed[i]));
     // The same answer as a client that was asked only that query.
     expect(results[3].results[0].hits.map((hit) => hit.objectID)).toEqual((await client().search(docSearchRequest('hibernat'))).results[0].hits.map((hit) => hit.objectID));
+    for (const older of results.slice(0, 3)) expect(older.results[0]).toMatchObject({hits: [], nbHits: 0, page: 0, index: 'docs'});
+  });
+
+  it('answers in full a call made after the newer one was answered', async () => {
+    const searcher = createLocalSearchClient(async () => records, {origin: ORIGIN, newestFirst: true});
+    await searcher.search(docSearchRequest('hibernat'));
+    const again = await searcher.search(docSearchRequest('hib'));
+    expect(again.results[0].hits.length).toBeGreaterThan(0);
+    expect(again.results[0].nbHits).toBe((await client().search(docSearchRequest('hib'))).results[0].nbHits);
   });
 
   it('answers in turn where the client is shared (no newestFirst), so new searches never hold an older one back', async () => {

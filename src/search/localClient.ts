@@ -203,12 +203,17 @@ export function createLocalSearchClient(
   let newest = 0;
   let newestAnswer: Promise<unknown> = Promise.resolve();
 
-  async function behindNewer(call: number): Promise<void> {
+  /**
+   * Waits while a newer call is being answered. True when this call is then superseded: a
+   * newer one has been answered before it, so its own answer will never be shown.
+   */
+  async function behindNewer(call: number): Promise<boolean> {
     while (options.newestFirst && call < newest) {
       const waitingFor = newestAnswer;
       await waitingFor.catch(() => undefined);
-      if (waitingFor === newestAnswer) return;
+      if (waitingFor === newestAnswer) return true;
     }
+    return false;
   }
 
   return {
@@ -257,11 +262,14 @@ export function createLocalSearchClient(
       }
     }
     const chunks = index?.chunks;
-    await behindNewer(call);
+    // A superseded call answers as an empty query does, and so loads nothing more: the
+    // newer answer is already shown, and the reader who typed over this query never sees it.
+    const superseded = () => ({results: requests.map(({indexName, params}, i) => respond({index: null, origin: undefined, preTag: '', postTag: ''}, rank(null, indexName, params, queries[i])))});
+    if (await behindNewer(call)) return superseded();
     // A chunked index: the term files of the query's words first, then the text of the hits shown.
     if (chunks) {
       await loadingChunks(() => chunks.loadTerms(queries.flatMap(searchedTerms)));
-      await behindNewer(call);
+      if (await behindNewer(call)) return superseded();
     }
     const ranked = requests.map(({indexName, params}, i) => rank(index, indexName, params, queries[i]));
     if (chunks) await loadingChunks(() => chunks.loadText(ranked.flatMap((r) => r.pageIds)));

@@ -166,9 +166,10 @@ function SearchPageContent(): ReactNode {
           })
         : Promise.resolve();
       firstScreen
-        .then(() => ask())
+        // Not for a query already typed over: its answer would not be shown.
+        .then(() => (current ? ask() : null))
         .then((results) => {
-          if (current) setState({status: 'ready', query: trimmed, results});
+          if (current && results) setState({status: 'ready', query: trimmed, results});
         })
         .catch((error: unknown) => {
           if (!current) return;
