@@ -4,7 +4,7 @@ import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {prebuildIndex} from '../../src/search/engine';
 import {expandRecords, type CompactRecords} from '../../src/search/records';
-import {chunkedSourceFromDir, chunkFiles, entryFileName, readChunkedRecords, readChunkedSearchRecords} from './chunks';
+import {chunkedSourceFromDir, chunkFiles, entryFileName, pageParts, readChunkedRecords, readChunkedSearchRecords} from './chunks';
 
 const FILE: CompactRecords = {
   v: 1,
@@ -37,6 +37,21 @@ function written(textChunkBytes?: number) {
 }
 
 describe('the chunked index files', () => {
+  it('split pages into parts at their level-2 headings, and files start only where a part does', () => {
+    expect(pageParts(FILE.records)).toEqual([
+      [0, 2],
+      [2, 4],
+      [4, 5],
+      [5, 7],
+    ]);
+    // One part per file at the smallest size: a level-2 section's records travel with its heading.
+    const meta = JSON.parse(written(1).files.get(written(1).meta)!) as {text: {first: number[]}};
+    expect(meta.text.first).toEqual([0, 2, 4, 5]);
+    // A record whose heading lies before its part (a level-3 heading's text cut from it) is refused.
+    const broken: CompactRecords['records'] = [...FILE.records.slice(0, 3), [0, 0, 'Orphan.', null, 1]];
+    expect(() => pageParts(broken)).toThrow(/Search record 3 has its heading \(record 1\) before its page part/);
+  });
+
   it('are content-hashed, and give back every record', () => {
     const {dir, meta, files} = written(50);
     for (const name of files.keys()) expect(name).toMatch(/^(meta|terms\.[a-z0-9_]+|text\.\d+)\.[0-9a-f]{10}\.json$/);

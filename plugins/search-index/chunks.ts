@@ -11,13 +11,13 @@ import {GENERIC_API_SECTIONS} from '../../src/search/ranking';
 import {expandRecords, type CompactRecords, type SearchRecord} from '../../src/search/records';
 
 /**
- * Text files hold whole pages up to about this much JSON (some 2-3 KB brotli; a longer page
- * has a file of its own). Measured on this site's queries: a query's 20 hits lie on 5-15
- * pages, and files of this size load about as few bytes as a file per page would, in fewer
- * requests (neighbouring pages of one subject often share a file: routes are sorted);
- * files three times as large load half as much again.
+ * Text files hold runs of page parts (`pageParts`) up to about this much JSON (some 1 KB
+ * brotli; a longer part has a file of its own). Measured on this site's queries: a query's
+ * 20 hits lie in 10-20 parts of 5-15 pages. Files of whole pages (8,000 then) loaded about
+ * twice the bytes, in a few fewer requests; files of 2,000 a tenth fewer bytes than these,
+ * in a quarter more requests.
  */
-export const TEXT_CHUNK_BYTES = 8_000;
+export const TEXT_CHUNK_BYTES = 3_000;
 
 /**
  * Term files hold the terms of neighbouring keys (`termKey`) of one first letter up to about
@@ -26,6 +26,29 @@ export const TEXT_CHUNK_BYTES = 8_000;
  * letter alone were 5-18 KB each here, and a query with synonyms loaded 50 KB of them.
  */
 export const TERM_CHUNK_BYTES = 12_000;
+
+/**
+ * The records in parts a text file may start at: a page's start, and each level-2 heading.
+ * Every record's headings up to its level-2 one lie in its part (lvl1 is the page's, in
+ * the entry file), so a text file holds all a hit in it shows but its section's first text
+ * (which the client loads after). Throws where the records break that.
+ */
+export function pageParts(records: CompactRecords['records']): [number, number][] {
+  const parts: [number, number][] = [];
+  let start = 0;
+  for (let position = 1; position <= records.length; position += 1) {
+    if (position < records.length && records[position][0] === records[position - 1][0] && records[position][1] !== 2) continue;
+    parts.push([start, position]);
+    start = position;
+  }
+  for (const [from, to] of parts) {
+    for (let position = from; position < to; position += 1) {
+      const [, level, , , parent] = records[position];
+      if (level !== 1 && level !== 2 && parent >= 0 && parent < from) throw new Error(`Search record ${position} has its heading (record ${parent}) before its page part.`);
+    }
+  }
+  return parts;
+}
 
 /** A name part for a term file: the key of its first terms when it is plain ASCII, else its number. */
 const termFileLabel = (key: string, n: number) => (/^[a-z0-9_]+$/.test(key) ? key : `x${n}`);
@@ -75,9 +98,11 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, textCh
   const terms: Record<string, string> = {};
   for (const key of keys) terms[key] = fileNames[keyFile.get(key)!];
 
-  // Text files: runs of whole pages, named by one hash of them all.
   const counts = compact.pages.map(() => 0);
   for (const [page] of compact.records) counts[page] += 1;
+
+  // Text files: runs of page parts (a page's start, then each of its level-2 sections),
+  // named by one hash of them all.
   const firsts: number[] = [];
   const texts: string[] = [];
   let first = 0;
@@ -90,14 +115,12 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, textCh
     first = end;
     size = 0;
   };
-  let at = 0;
-  for (const count of counts) {
-    const pageSize = JSON.stringify(compact.records.slice(at, at + count)).length;
-    if (size > 0 && size + pageSize > textChunkBytes) flush(at);
-    size += pageSize;
-    at += count;
+  for (const [start, end] of pageParts(compact.records)) {
+    const partSize = JSON.stringify(compact.records.slice(start, end)).length;
+    if (size > 0 && size + partSize > textChunkBytes) flush(start);
+    size += partSize;
   }
-  flush(at);
+  flush(compact.records.length);
   const textHash = createHash('sha256');
   for (const json of texts) textHash.update(json);
   const text: ChunkedMeta['text'] = {first: firsts, hash: textHash.digest('hex').slice(0, 10)};

@@ -1,7 +1,7 @@
 import {describe, expect, it, vi} from 'vitest';
 import {chunkFiles} from '../../plugins/search-index/chunks';
 import {checkMeta, withTermsPrefetched, type FetchIndexFile} from './chunked';
-import {termKey, type ChunkedMeta} from './chunkFormat';
+import {termKey, textFileName, type ChunkedMeta} from './chunkFormat';
 import {EARLY_SEARCH_ID} from './earlyHandover';
 import {prebuildIndex, withIndex} from './engine';
 import {createLocalSearchClient, type IndexStatus} from './localClient';
@@ -60,12 +60,12 @@ const request = (query: string, extra: Record<string, unknown> = {}) => ({reques
 const fileOf = (word: string) => META.terms[termKey(word)];
 
 describe('the chunked index in the browser', () => {
-  it('splits the index into an entry file, term files by first letter and text files of whole pages', () => {
+  it('splits the index into an entry file, term files by first letter and text files of page parts', () => {
     expect(Object.keys(META.terms)).toEqual(expect.arrayContaining(['an', 'hi', 'vo', 'sn']));
     expect(new Set(Object.values(META.terms)).size).toBeGreaterThan(5);
     expect(META.text.first.length).toBeGreaterThan(2);
     expect(META.vocabulary).toEqual(INDEX.terms);
-    // Each text file starts at a page's first record.
+    // Each text file starts where a part does: at a page's first record (these pages have no sections).
     const firstRecords = new Set(FILE.pages.map((_, p) => FILE.records.findIndex(([page]) => page === p)));
     for (const first of META.text.first) expect(firstRecords.has(first)).toBe(true);
   });
@@ -133,6 +133,45 @@ describe('the chunked index in the browser', () => {
     expect(typedOver.last).toEqual(alone.last);
   });
 
+  it("loads the next part of a page for a hit on its title alone, whose first text lies there, and shows that text", async () => {
+    // A page whose title is followed at once by a level-2 section: the title's part holds no text.
+    const file: CompactRecords = {
+      v: 1,
+      pages: [['/docs/quotas', 'Guides', 'Quotas', 'docs-default-current', 'en', 2]],
+      records: [
+        [0, 1, 'Quotas', null, -1],
+        [0, 2, 'Limits', 'limits', 0],
+        [0, 0, 'Each organization may run up to eight machines at once.', 'limits', 1],
+      ],
+    };
+    const index = prebuildIndex(expandRecords(file));
+    const {meta, files} = chunkFiles(file, index, 1);
+    const asked: string[] = [];
+    /** The text files asked for by the time the first one arrives. */
+    let askedWhenFirstArrived: string[] | null = null;
+    const fetchFile: FetchIndexFile = async (name) => {
+      const file = name ?? meta;
+      asked.push(file);
+      if (file.startsWith('text.')) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        askedWhenFirstArrived ??= asked.filter((n) => n.startsWith('text.'));
+      }
+      return bytes(files.get(file)!);
+    };
+    const parsed = JSON.parse(files.get(meta)!) as ChunkedMeta;
+    expect(parsed.text.first).toEqual([0, 1]);
+    const chunked = createLocalSearchClient(async () => ({meta: parsed, fetchFile}), {origin: ''});
+    const whole = createLocalSearchClient(async () => withIndex({...file, index}, expandRecords(file)), {origin: ''});
+    // One hit, the title's (every record of the page has the title in its hierarchy).
+    const [a, b] = await Promise.all([whole.search(request('quotas', {hitsPerPage: 1})), chunked.search(request('quotas', {hitsPerPage: 1}))]);
+    expect(b.results[0].hits[0].type).toBe('lvl1');
+    expect(b.results[0].hits[0].content).toBe('Each organization may run up to eight machines at once.');
+    expect({...b.results[0], processingTimeMS: 0}).toEqual({...a.results[0], processingTimeMS: 0});
+    // Both parts in one round: the entry file says the title's section has its text in the next.
+    expect(askedWhenFirstArrived).toEqual([textFileName(parsed.text, 0), textFileName(parsed.text, 1)]);
+    expect(asked.filter((name) => name.startsWith('text.'))).toHaveLength(2);
+  });
+
   it('answers exactly as the whole records file does', async () => {
     const whole = createLocalSearchClient(async () => withIndex({...FILE, index: INDEX}, expandRecords(FILE)), {origin: ''});
     const chunked = createLocalSearchClient(async () => ({meta: META, fetchFile: server().fetchFile}), {origin: ''});
@@ -184,7 +223,7 @@ describe('the chunked index in the browser', () => {
   });
 
   it('rejects an entry file that is not one', () => {
-    expect(() => checkMeta({...META, v: 3 as 2})).toThrow(/expected format/);
+    expect(() => checkMeta({...META, v: 2 as 3})).toThrow(/expected format/);
     expect(() => checkMeta({...META, levels: META.levels.slice(1)})).toThrow(/record counts/);
     expect(() => checkMeta({...META, text: {...META.text, first: [...META.text.first].reverse()}})).toThrow(/text files/);
   });

@@ -7,7 +7,7 @@
 import MiniSearch, {type AsPlainObject} from 'minisearch';
 import {CHUNKED_VERSION, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from './chunkFormat';
 import {decodePostings, engineOptions, FIELDS} from './engine';
-import {expandRecord, levelWeight, type CompactRecords, type RecordType, type SearchRecord} from './records';
+import {expandRecord, levelWeight, scanSectionText, type CompactRecords, type RecordType, type SearchRecord} from './records';
 
 /** Fetches a file of the index by its name (relative to the entry file), or the entry file itself for null. */
 export type FetchIndexFile = (name: string | null) => Promise<ArrayBuffer>;
@@ -270,8 +270,41 @@ export class ChunkedStore {
     return {first: first[low], file: textFileName(this.meta.text, low)};
   }
 
-  /** Loads the text of these records (and so of their whole pages). */
+  /**
+   * Loads the text of these records (hits), and of what their hits show: a hit on a heading
+   * alone shows its section's first text, which may lie in the next part of its page.
+   */
   async loadText(positions: Iterable<number>): Promise<void> {
+    const hits = [...positions];
+    // With the first content record after each heading hit, as the entry file tells: its
+    // text is most often the one shown, and comes in the same round of requests.
+    let wanted = [...hits, ...hits.map((position) => this.firstContentAfter(position)).filter((position) => position >= 0)];
+    while (wanted.length > 0) {
+      await this.loadTextFiles(wanted);
+      const missing = wanted.find((position) => !this.full[position]);
+      if (missing !== undefined) throw new Error(`The search index's text files do not hold record ${missing}.`);
+      wanted = [];
+      for (const position of hits) {
+        const found = scanSectionText(this.full, position, (next) => this.pageIndex[next] === this.pageIndex[position]);
+        if ('unloaded' in found) wanted.push(found.unloaded);
+      }
+    }
+  }
+
+  /** The first content record of a heading's section (before the next heading of its level or above), or -1. */
+  private firstContentAfter(position: number): number {
+    const heading = this.records[position];
+    if (!heading || heading.type === 'content') return -1;
+    const depth = Number(heading.type.slice(3));
+    for (let next = position + 1; next < this.records.length && this.pageIndex[next] === this.pageIndex[position]; next += 1) {
+      const {type} = this.records[next];
+      if (type === 'content') return next;
+      if (Number(type.slice(3)) <= depth) return -1;
+    }
+    return -1;
+  }
+
+  private async loadTextFiles(positions: number[]): Promise<void> {
     const files = new Map<string, {first: number; file: string}>();
     for (const position of positions) {
       if (this.full[position]) continue;

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {pageRecords} from './fixtures/pages';
-import {sectionTextPosition} from './hits';
-import {createLocalSearchClient} from './localClient';
 import {CURRENT, client, docSearchRequest, helperParams, search, plain, wordCount, byUrl} from './fixtures/client';
+import {createLocalSearchClient} from './localClient';
+import {sectionTextPosition} from './records';
 
 const RECORDS = pageRecords([
   {

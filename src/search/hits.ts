@@ -3,7 +3,7 @@ import type {LocalSearchHit} from './clientTypes';
 import {FIELDS, fieldText, LEVELS, type Field} from './engine';
 import {highlightText, snippetText, wordSpans, type MarkOptions, type WordSpan} from './highlight';
 import {intParam, stringListParam} from './params';
-import type {SearchRecord} from './records';
+import {sectionTextPosition, type SearchRecord} from './records';
 import type {Index} from './searchIndex';
 
 /** Index settings of the DocSearch crawler when a request does not say. */
@@ -75,29 +75,6 @@ function fieldSpans(index: Index, position: number, field: Field, text: string):
   let spans = index.spans.get(key);
   if (!spans) index.spans.set(key, (spans = wordSpans(text)));
   return spans;
-}
-
-/** Records looked at, after a heading, for the first text of its section. */
-const SECTION_LOOKAHEAD = 20;
-
-/**
- * The position of the first text of a heading's section (before the next heading of its
- * level or above), or -1: what a hit on a title alone shows as its snippet.
- */
-export function sectionTextPosition(records: readonly (SearchRecord | undefined)[], position: number): number {
-  const heading = records[position];
-  if (!heading || heading.type === 'content') return -1;
-  const depth = Number(heading.type.slice(3));
-  const end = Math.min(records.length, position + 1 + SECTION_LOOKAHEAD);
-  for (let next = position + 1; next < end; next += 1) {
-    const record = records[next];
-    // Text is loaded by whole pages: a record not loaded is on another page.
-    if (!record || record.url_without_anchor !== heading.url_without_anchor) return -1;
-    if (record.type === 'content') {
-      if (record.content) return next;
-    } else if (Number(record.type.slice(3)) <= depth) return -1;
-  }
-  return -1;
 }
 
 function wantsContent(attributes: string[] | undefined): boolean {

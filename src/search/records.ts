@@ -75,9 +75,14 @@ export function expandRecord(file: CompactRecords, index: number, position: numb
   const hierarchy: SearchRecord['hierarchy'] = {lvl0, lvl1, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null};
   const headingLevel = level === 0 ? 7 : level;
   if (level >= 2) hierarchy[`lvl${level}` as 'lvl2'] = textValue;
-  for (let p = parent, guard = 0; p >= 0 && guard < 8; guard += 1) {
-    const [, parentLevel, parentText, , grandParent] = file.records[p];
+  // Up to the enclosing level-2 heading, no further: lvl1 is the page's, and a text file of
+  // the chunked index that starts at a level-2 heading holds no record before it.
+  for (let p = level === 1 || level === 2 ? -1 : parent, guard = 0; p >= 0 && guard < 8; guard += 1) {
+    const parentRecord = file.records[p];
+    if (!Array.isArray(parentRecord)) throw new Error(`Search record ${index} names record ${p} as its heading, which the file does not have.`);
+    const [, parentLevel, parentText, , grandParent] = parentRecord;
     if (parentLevel >= 2 && parentLevel < headingLevel) hierarchy[`lvl${parentLevel}` as 'lvl2'] = parentText;
+    if (parentLevel <= 2) break;
     p = grandParent;
   }
   return {
@@ -109,4 +114,39 @@ export async function expandRecordsWhenIdle(file: CompactRecords): Promise<Searc
     for (let index = from; index < to; index += 1) out[index] = expandRecord(file, index, positions[index]);
   });
   return out;
+}
+
+/** Records looked at, after a heading, for the first text of its section. */
+const SECTION_LOOKAHEAD = 20;
+
+/**
+ * Where the first text of a heading's section is (before the next heading of its level or
+ * above): `{at}`, -1 for none; or `{unloaded}`, the first record the search reached whose
+ * text is not loaded (the chunked index loads text by parts of pages), where `samePage`
+ * says it is on the heading's page. What a hit on a title alone shows as its snippet.
+ */
+export function scanSectionText(
+  records: readonly (SearchRecord | undefined)[],
+  position: number,
+  samePage?: (position: number) => boolean,
+): {at: number} | {unloaded: number} {
+  const heading = records[position];
+  if (!heading || heading.type === 'content') return {at: -1};
+  const depth = Number(heading.type.slice(3));
+  const end = Math.min(records.length, position + 1 + SECTION_LOOKAHEAD);
+  for (let next = position + 1; next < end; next += 1) {
+    const record = records[next];
+    if (!record) return samePage?.(next) ? {unloaded: next} : {at: -1};
+    if (record.url_without_anchor !== heading.url_without_anchor) return {at: -1};
+    if (record.type === 'content') {
+      if (record.content) return {at: next};
+    } else if (Number(record.type.slice(3)) <= depth) return {at: -1};
+  }
+  return {at: -1};
+}
+
+/** The position of the first text of a heading's section among the records loaded, or -1. */
+export function sectionTextPosition(records: readonly (SearchRecord | undefined)[], position: number): number {
+  const found = scanSectionText(records, position);
+  return 'at' in found ? found.at : -1;
 }
