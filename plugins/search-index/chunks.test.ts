@@ -2,9 +2,10 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
+import type {ChunkedMeta} from '../../src/search/chunkFormat';
 import {prebuildIndex} from '../../src/search/engine';
 import {expandRecords, type CompactRecords} from '../../src/search/records';
-import {chunkedSourceFromDir, chunkFiles, entryFileName, pageParts, readChunkedRecords, readChunkedSearchRecords} from './chunks';
+import {chunkedSourceFromDir, chunkFiles, entryFileName, pageParts, readChunkedRecords, readChunkedSearchRecords, type ChunkSizes} from './chunks';
 
 const FILE: CompactRecords = {
   v: 1,
@@ -27,17 +28,17 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, {recursive: true, force: true})));
 
 /** The chunked index of FILE written to a fresh folder, as the build writes it. */
-function written(textChunkBytes?: number) {
+function written(sizes?: Partial<ChunkSizes>) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'search-chunks-'));
   dirs.push(dir);
-  const {meta, files} = chunkFiles(FILE, prebuildIndex(expandRecords(FILE)), textChunkBytes);
+  const {meta, files} = chunkFiles(FILE, prebuildIndex(expandRecords(FILE)), sizes);
   for (const [name, content] of files) writeFileSync(path.join(dir, name), content);
   writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({index: meta}));
   return {dir, meta, files};
 }
 
 describe('the chunked index files', () => {
-  it('split pages into parts at their level-2 headings, and files start only where a part does', () => {
+  it('split long pages into parts at their level-2 headings, and files start only where a part does', () => {
     expect(pageParts(FILE.records)).toEqual([
       [0, 2],
       [2, 4],
@@ -45,15 +46,18 @@ describe('the chunked index files', () => {
       [5, 7],
     ]);
     // One part per file at the smallest size: a level-2 section's records travel with its heading.
-    const meta = JSON.parse(written(1).files.get(written(1).meta)!) as {text: {first: number[]}};
-    expect(meta.text.first).toEqual([0, 2, 4, 5]);
+    const parts = written({text: 1, wholePage: 0});
+    expect((JSON.parse(parts.files.get(parts.meta)!) as ChunkedMeta).text.first).toEqual([0, 2, 4, 5]);
+    // Pages short enough stay whole, one file each at that size.
+    const pages = written({text: 1});
+    expect((JSON.parse(pages.files.get(pages.meta)!) as ChunkedMeta).text.first).toEqual([0, 4]);
     // A record whose heading lies before its part (a level-3 heading's text cut from it) is refused.
     const broken: CompactRecords['records'] = [...FILE.records.slice(0, 3), [0, 0, 'Orphan.', null, 1]];
     expect(() => pageParts(broken)).toThrow(/Search record 3 has its heading \(record 1\) before its page part/);
   });
 
   it('are content-hashed, and give back every record', () => {
-    const {dir, meta, files} = written(50);
+    const {dir, meta, files} = written({text: 50});
     for (const name of files.keys()) expect(name).toMatch(/^(meta|terms\.[a-z0-9_]+|text\.\d+)\.[0-9a-f]{10}\.json$/);
     expect(entryFileName(dir)).toBe(meta);
     expect(readChunkedRecords(dir, meta)).toEqual(FILE);
@@ -77,7 +81,7 @@ describe('the chunked index files', () => {
   });
 
   it('say clearly which file is missing or not JSON', async () => {
-    const {dir, meta, files} = written(50);
+    const {dir, meta, files} = written({text: 50});
     const text = [...files.keys()].find((name) => name.startsWith('text.'))!;
     writeFileSync(path.join(dir, text), '<html>');
     expect(() => readChunkedRecords(dir, meta)).toThrow(`The search index file ${text} is not valid JSON.`);

@@ -11,13 +11,16 @@ import {GENERIC_API_SECTIONS} from '../../src/search/ranking';
 import {expandRecords, type CompactRecords, type SearchRecord} from '../../src/search/records';
 
 /**
- * Text files hold runs of page parts (`pageParts`) up to about this much JSON (some 1 KB
- * brotli; a longer part has a file of its own). Measured on this site's queries: a query's
- * 20 hits lie in 10-20 parts of 5-15 pages. Files of whole pages (8,000 then) loaded about
- * twice the bytes, in a few fewer requests; files of 2,000 a tenth fewer bytes than these,
- * in a quarter more requests.
+ * Text files hold runs of whole pages up to WHOLE_PAGE_BYTES of JSON, and of the parts
+ * (`pageParts`) of longer pages, up to about this much JSON (some 2 KB brotli; a longer part
+ * has a file of its own). Measured with the modal's first search on slow 4G (four queries,
+ * five interleaved rounds; our server speaks HTTP/1.1, six requests at a time): files of
+ * whole pages only took 690-1,040 ms and loaded 56-107 KB; files of parts only (3,000
+ * each) half the text bytes, but more requests, 780-1,040 ms; these 510-980 ms, 54-90 KB.
  */
-export const TEXT_CHUNK_BYTES = 3_000;
+export const TEXT_CHUNK_BYTES = 6_000;
+/** A page up to this much JSON stays whole in its text file: most hits on a page that short fall in more than one of its parts. */
+export const WHOLE_PAGE_BYTES = 12_000;
 
 /**
  * Term files hold the terms of neighbouring keys (`termKey`) of one first letter up to about
@@ -50,6 +53,20 @@ export function pageParts(records: CompactRecords['records']): [number, number][
   return parts;
 }
 
+/** What text files are made of: whole pages up to `wholePageBytes` of JSON, the parts of longer ones. */
+function textUnits(records: CompactRecords['records'], wholePageBytes: number): [number, number][] {
+  const pageBytes = new Map<number, number>();
+  for (const record of records) pageBytes.set(record[0], (pageBytes.get(record[0]) ?? 0) + JSON.stringify(record).length + 1);
+  const units: [number, number][] = [];
+  for (const [start, end] of pageParts(records)) {
+    const page = records[start][0];
+    const last = units.at(-1);
+    if (last && records[last[0]][0] === page && pageBytes.get(page)! <= wholePageBytes) last[1] = end;
+    else units.push([start, end]);
+  }
+  return units;
+}
+
 /** A name part for a term file: the key of its first terms when it is plain ASCII, else its number. */
 const termFileLabel = (key: string, n: number) => (/^[a-z0-9_]+$/.test(key) ? key : `x${n}`);
 
@@ -63,7 +80,15 @@ export interface ChunkFiles {
 }
 
 /** The files of the chunked index for these records and the index the build made of them. */
-export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, textChunkBytes = TEXT_CHUNK_BYTES, termChunkBytes = TERM_CHUNK_BYTES): ChunkFiles {
+/** The sizes chunkFiles splits at (JSON characters): the constants above unless a test or bench says otherwise. */
+export interface ChunkSizes {
+  text: number;
+  wholePage: number;
+  terms: number;
+}
+
+export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes: Partial<ChunkSizes> = {}): ChunkFiles {
+  const {text: textChunkBytes = TEXT_CHUNK_BYTES, wholePage = WHOLE_PAGE_BYTES, terms: termChunkBytes = TERM_CHUNK_BYTES} = sizes;
   const records = expandRecords(compact);
   const files = new Map<string, string>();
 
@@ -101,8 +126,7 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, textCh
   const counts = compact.pages.map(() => 0);
   for (const [page] of compact.records) counts[page] += 1;
 
-  // Text files: runs of page parts (a page's start, then each of its level-2 sections),
-  // named by one hash of them all.
+  // Text files: runs of whole pages and of long pages' parts, named by one hash of them all.
   const firsts: number[] = [];
   const texts: string[] = [];
   let first = 0;
@@ -115,7 +139,7 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, textCh
     first = end;
     size = 0;
   };
-  for (const [start, end] of pageParts(compact.records)) {
+  for (const [start, end] of textUnits(compact.records, wholePage)) {
     const partSize = JSON.stringify(compact.records.slice(start, end)).length;
     if (size > 0 && size + partSize > textChunkBytes) flush(start);
     size += partSize;

@@ -37,7 +37,7 @@ function fixture(): CompactRecords {
 const FILE = fixture();
 const INDEX = prebuildIndex(expandRecords(FILE));
 /** Small text files, so pages land in different ones. */
-const {meta: META_NAME, files: FILES} = chunkFiles(FILE, INDEX, 300);
+const {meta: META_NAME, files: FILES} = chunkFiles(FILE, INDEX, {text: 300});
 const META = JSON.parse(FILES.get(META_NAME)!) as ChunkedMeta;
 const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 
@@ -145,7 +145,7 @@ describe('the chunked index in the browser', () => {
       ],
     };
     const index = prebuildIndex(expandRecords(file));
-    const {meta, files} = chunkFiles(file, index, 1);
+    const {meta, files} = chunkFiles(file, index, {text: 1, wholePage: 0});
     const asked: string[] = [];
     /** The text files asked for by the time the first one arrives. */
     let askedWhenFirstArrived: string[] | null = null;
