@@ -183,7 +183,7 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes:
     anchors,
     sections,
     sectionOf,
-    fieldLength: index.fieldLength,
+    fieldLength: index.fields.map((_, field) => index.fieldLength.map((lengths) => lengths[field] ?? null)),
     vocabulary: index.terms,
     terms,
     text,

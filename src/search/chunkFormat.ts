@@ -33,7 +33,11 @@ export interface ChunkedMeta {
   sections: string[];
   /** Per record, 1 + the index in `sections` of its lvl2 when that is one of them, else 0. */
   sectionOf: number[];
-  /** Per record, its number of words per field (null where it has no such field). */
+  /**
+   * Per field (in `fields` order), each record's number of words in it (null where it has no
+   * such field). By field, not by record: the lengths a page's records repeat (its title, a
+   * section's heading) then sit side by side, and the list compresses to two thirds.
+   */
   fieldLength: (number | null)[][];
   /** Every term of the index, in the order the build's engine first met them (see `engine.ts`). */
   vocabulary: string[];

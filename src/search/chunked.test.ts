@@ -225,6 +225,9 @@ describe('the chunked index in the browser', () => {
   it('rejects an entry file that is not one', () => {
     expect(() => checkMeta({...META, v: 2 as 3})).toThrow(/expected format/);
     expect(() => checkMeta({...META, levels: META.levels.slice(1)})).toThrow(/record counts/);
+    // Field lengths by field: one list per field, each as long as the records.
+    expect(() => checkMeta({...META, fieldLength: META.fieldLength.slice(1)})).toThrow(/field lengths/);
+    expect(() => checkMeta({...META, fieldLength: META.fieldLength.map((byRecord, field) => (field === 7 ? byRecord.slice(1) : byRecord))})).toThrow(/field lengths/);
     expect(() => checkMeta({...META, text: {...META.text, first: [...META.text.first].reverse()}})).toThrow(/text files/);
   });
 

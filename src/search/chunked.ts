@@ -73,7 +73,8 @@ export function checkMeta(meta: ChunkedMeta): ChunkedMeta {
   const count = meta.levels?.length ?? 0;
   if (!isNumberList(meta.levels) || meta.counts.reduce((a, b) => a + b, 0) !== count) fail('record counts');
   if (!isNumberList(meta.anchors, count) || !isNumberList(meta.sectionOf, count) || !Array.isArray(meta.sections)) fail('record data');
-  if (!Array.isArray(meta.fieldLength) || meta.fieldLength.length !== count || !Array.isArray(meta.averageFieldLength)) fail('field lengths');
+  const lengthsFit = Array.isArray(meta.fieldLength) && meta.fieldLength.length === FIELDS.length && meta.fieldLength.every((byRecord) => Array.isArray(byRecord) && byRecord.length === count);
+  if (!lengthsFit || !Array.isArray(meta.averageFieldLength)) fail('field lengths');
   if (!Array.isArray(meta.vocabulary) || typeof meta.terms !== 'object' || meta.terms === null || typeof meta.text?.hash !== 'string') fail('file lists');
   const {first} = meta.text;
   if (!isNumberList(first) || first[0] !== 0 || first.some((n, i) => i > 0 && !(n > first[i - 1]))) fail('text files');
@@ -177,10 +178,16 @@ export class ChunkedStore {
     // The engine never reads a field's text (the index is built), only its lengths.
     this.engine = MiniSearch.loadJS<number>(plain, engineOptions(this.records));
     const internals = this.engine as unknown as EngineInternals;
+    const byField = meta.fieldLength;
     for (let position = 0; position < count; position += 1) {
       internals._documentIds.set(position, position);
       internals._idToShortId.set(position, position);
-      internals._fieldLength.set(position, meta.fieldLength[position] as number[]);
+      // A record's lengths as the whole file restores them: up to its last field, null in the gaps.
+      let last = byField.length - 1;
+      while (last >= 0 && byField[last][position] === null) last -= 1;
+      const lengths = new Array<number>(last + 1);
+      for (let field = 0; field <= last; field += 1) lengths[field] = byField[field][position] as number;
+      internals._fieldLength.set(position, lengths);
     }
     this.tree = internals._index;
     // Every term goes into the tree, in the order the whole file restores them, so the tree
