@@ -79,7 +79,6 @@ export interface ChunkFiles {
   files: Map<string, string>;
 }
 
-/** The files of the chunked index for these records and the index the build made of them. */
 /** The sizes chunkFiles splits at (JSON characters): the constants above unless a test or bench says otherwise. */
 export interface ChunkSizes {
   text: number;
@@ -87,6 +86,7 @@ export interface ChunkSizes {
   terms: number;
 }
 
+/** The files of the chunked index for these records and the index the build made of them. */
 export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes: Partial<ChunkSizes> = {}): ChunkFiles {
   const {text: textChunkBytes = TEXT_CHUNK_BYTES, wholePage = WHOLE_PAGE_BYTES, terms: termChunkBytes = TERM_CHUNK_BYTES} = sizes;
   const records = expandRecords(compact);

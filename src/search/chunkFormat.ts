@@ -11,8 +11,9 @@
  *   prefix or with typos, whatever their first letter) and loads the files holding them;
  *   the engine then searches the same term tree as with the whole file, so results are
  *   the same;
- * - text files: the records' text (headings, content, anchors) for runs of page parts (a
- *   page's start, then each level-2 section), loaded for the hits being shown.
+ * - text files: the records' text (headings, content, anchors) for runs of whole pages and
+ *   of long pages' parts (a page's start, then each level-2 section), loaded for the hits
+ *   being shown.
  */
 import type {CompactPage, CompactRecord} from './records';
 
