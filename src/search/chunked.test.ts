@@ -60,12 +60,12 @@ const request = (query: string, extra: Record<string, unknown> = {}) => ({reques
 const fileOf = (word: string) => META.terms[termKey(word)];
 
 describe('the chunked index in the browser', () => {
-  it('splits the index into an entry file, term files by first letter and text files of page parts', () => {
+  it('splits the index into an entry file, term files by first letter and text files of whole short pages', () => {
     expect(Object.keys(META.terms)).toEqual(expect.arrayContaining(['an', 'hi', 'vo', 'sn']));
     expect(new Set(Object.values(META.terms)).size).toBeGreaterThan(5);
     expect(META.text.first.length).toBeGreaterThan(2);
     expect(META.vocabulary).toEqual(INDEX.terms);
-    // Each text file starts where a part does: at a page's first record (these pages have no sections).
+    // Each text file starts at a page's first record: pages this short stay whole.
     const firstRecords = new Set(FILE.pages.map((_, p) => FILE.records.findIndex(([page]) => page === p)));
     for (const first of META.text.first) expect(firstRecords.has(first)).toBe(true);
   });
@@ -133,7 +133,7 @@ describe('the chunked index in the browser', () => {
     expect(typedOver.last).toEqual(alone.last);
   });
 
-  it("loads the next part of a page for a hit on its title alone, whose first text lies there, and shows that text", async () => {
+  it('loads the next part of a page for a hit on its title alone, whose first text lies there, and shows that text', async () => {
     // A page whose title is followed at once by a level-2 section: the title's part holds no text.
     const file: CompactRecords = {
       v: 1,
