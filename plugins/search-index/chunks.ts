@@ -53,10 +53,10 @@ export function pageParts(records: CompactRecords['records']): [number, number][
   return parts;
 }
 
-/** What text files are made of: whole pages up to `wholePageBytes` of JSON, the parts of longer ones. */
-function textUnits(records: CompactRecords['records'], wholePageBytes: number): [number, number][] {
+/** What text files are made of: whole pages up to `wholePageBytes` of JSON, the parts of longer ones (`recordBytes`: each record's JSON length). */
+function textUnits(records: CompactRecords['records'], recordBytes: number[], wholePageBytes: number): [number, number][] {
   const pageBytes = new Map<number, number>();
-  for (const record of records) pageBytes.set(record[0], (pageBytes.get(record[0]) ?? 0) + JSON.stringify(record).length + 1);
+  records.forEach(([page], position) => pageBytes.set(page, (pageBytes.get(page) ?? 0) + recordBytes[position] + 1));
   const units: [number, number][] = [];
   for (const [start, end] of pageParts(records)) {
     const page = records[start][0];
@@ -139,8 +139,11 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes:
     first = end;
     size = 0;
   };
-  for (const [start, end] of textUnits(compact.records, wholePage)) {
-    const partSize = JSON.stringify(compact.records.slice(start, end)).length;
+  // Each record's JSON length, measured once: a run's JSON is `[`, each record and its comma or `]`.
+  const recordBytes = compact.records.map((record) => JSON.stringify(record).length);
+  for (const [start, end] of textUnits(compact.records, recordBytes, wholePage)) {
+    let partSize = 1;
+    for (let position = start; position < end; position += 1) partSize += recordBytes[position] + 1;
     if (size > 0 && size + partSize > textChunkBytes) flush(start);
     size += partSize;
   }
