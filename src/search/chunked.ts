@@ -298,17 +298,10 @@ export class ChunkedStore {
     }
   }
 
-  /** The first content record of a heading's section (before the next heading of its level or above), or -1. */
+  /** The first content record of a heading's section, from the stubs (whose text is not known yet), or -1. */
   private firstContentAfter(position: number): number {
-    const heading = this.records[position];
-    if (!heading || heading.type === 'content') return -1;
-    const depth = Number(heading.type.slice(3));
-    for (let next = position + 1; next < this.records.length && this.pageIndex[next] === this.pageIndex[position]; next += 1) {
-      const {type} = this.records[next];
-      if (type === 'content') return next;
-      if (Number(type.slice(3)) <= depth) return -1;
-    }
-    return -1;
+    const found = scanSectionText(this.records, position, undefined, () => true);
+    return 'at' in found ? found.at : -1;
   }
 
   private async loadTextFiles(positions: number[]): Promise<void> {

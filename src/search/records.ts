@@ -124,11 +124,13 @@ const SECTION_LOOKAHEAD = 20;
  * above): `{at}`, -1 for none; or `{unloaded}`, the first record the search reached whose
  * text is not loaded (the chunked index loads text by parts of pages), where `samePage`
  * says it is on the heading's page. What a hit on a title alone shows as its snippet.
+ * `hasText` says which content records count (a text-less stub's may, as a candidate).
  */
 export function scanSectionText(
   records: readonly (SearchRecord | undefined)[],
   position: number,
   samePage?: (position: number) => boolean,
+  hasText: (record: SearchRecord) => boolean = (record) => Boolean(record.content),
 ): {at: number} | {unloaded: number} {
   const heading = records[position];
   if (!heading || heading.type === 'content') return {at: -1};
@@ -139,7 +141,7 @@ export function scanSectionText(
     if (!record) return samePage?.(next) ? {unloaded: next} : {at: -1};
     if (record.url_without_anchor !== heading.url_without_anchor) return {at: -1};
     if (record.type === 'content') {
-      if (record.content) return {at: next};
+      if (hasText(record)) return {at: next};
     } else if (Number(record.type.slice(3)) <= depth) return {at: -1};
   }
   return {at: -1};
