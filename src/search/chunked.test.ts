@@ -1,6 +1,6 @@
 import {describe, expect, it, vi} from 'vitest';
 import {chunkFiles} from '../../plugins/search-index/chunks';
-import {checkMeta, withTermsPrefetched, type FetchIndexFile} from './chunked';
+import {ChunkedStore, checkMeta, withTermsPrefetched, type FetchIndexFile} from './chunked';
 import {termKey, textFileName, type ChunkedMeta} from './chunkFormat';
 import {EARLY_SEARCH_ID} from './earlyHandover';
 import {prebuildIndex, withIndex} from './engine';
@@ -180,6 +180,18 @@ describe('the chunked index in the browser', () => {
       const [a, b] = await Promise.all([whole.search(request(query, params)), chunked.search(request(query, params))]);
       expect({...b.results[0], processingTimeMS: 0}, query).toEqual({...a.results[0], processingTimeMS: 0});
     }
+  });
+
+  it("knows the records by position without a map entry per record, and refuses to change the engine's records", () => {
+    const store = new ChunkedStore(META, server().fetchFile);
+    const count = META.levels.length;
+    expect(store.engine.documentCount).toBe(count);
+    expect(store.engine.has(0)).toBe(true);
+    expect(store.engine.has(count - 1)).toBe(true);
+    expect(store.engine.has(count)).toBe(false);
+    expect(store.engine.has(1.5)).toBe(false);
+    expect(() => store.engine.add(count)).toThrow(/does not support adding records/);
+    expect(() => store.engine.discard(0)).toThrow(/does not support removing records/);
   });
 
   it('finds words by prefix and with typos across term files, a typo in the first letter too', async () => {

@@ -124,10 +124,55 @@ interface TermTree {
 
 /** The maps a restored MiniSearch engine reads (as `loadJS` fills them: short id, document id and field lengths by short id) and its term tree. */
 interface EngineInternals {
-  _documentIds: Map<number, number>;
-  _idToShortId: Map<number, number>;
-  _fieldLength: Map<number, number[]>;
+  _documentIds: ReadonlyMap<number, number>;
+  _idToShortId: ReadonlyMap<number, number>;
+  _fieldLength: ReadonlyMap<number, (number | null)[]>;
   _index: TermTree;
+}
+
+/**
+ * What a search reads of the engine's maps by record position (`has` and `get`), without a
+ * map entry per record: a record's position is its id and its short id, and its field
+ * lengths are read from the entry file's columns when a search first scores it. Filling
+ * three maps of every record was a third of the store's start in a new worker, before its
+ * first answer. The engine never adds or removes a record here: what else a map offers
+ * fails loudly, should a newer engine ask for it.
+ */
+class ByPosition<T> {
+  private readonly made: (T | undefined)[];
+
+  constructor(
+    readonly size: number,
+    private readonly make: (position: number) => T,
+  ) {
+    this.made = new Array(size);
+  }
+
+  has(position: number): boolean {
+    return Number.isInteger(position) && position >= 0 && position < this.size;
+  }
+
+  get(position: number): T | undefined {
+    if (!this.has(position)) return undefined;
+    return (this.made[position] ??= this.make(position));
+  }
+
+  set(): never {
+    return unsupported('adding records');
+  }
+  delete(): never {
+    return unsupported('removing records');
+  }
+  forEach(): never {
+    return unsupported('listing records');
+  }
+  [Symbol.iterator](): never {
+    return unsupported('listing records');
+  }
+}
+
+function unsupported(what: string): never {
+  throw new Error(`The chunked search index does not support ${what} in its engine.`);
 }
 
 /** A query term as the engine searches it: processed, with its prefix and typo rule (see `query.ts`). */
@@ -164,8 +209,8 @@ export class ChunkedStore {
     const plain: AsPlainObject = {
       documentCount: count,
       nextId: count,
-      // Filled in below, straight into the engine's maps: through these objects (a key per
-      // record, read back with parseInt) the restore took four times as long.
+      // Replaced below by views of the entry file (`ByPosition`): through these objects (a key
+      // per record, read back with parseInt) the restore took four times as long.
       documentIds: {},
       fieldIds: Object.fromEntries(FIELDS.map((field, id) => [field, id])),
       fieldLength: {},
@@ -179,16 +224,17 @@ export class ChunkedStore {
     this.engine = MiniSearch.loadJS<number>(plain, engineOptions(this.records));
     const internals = this.engine as unknown as EngineInternals;
     const byField = meta.fieldLength;
-    for (let position = 0; position < count; position += 1) {
-      internals._documentIds.set(position, position);
-      internals._idToShortId.set(position, position);
+    const ids = new ByPosition(count, (position) => position) as unknown as ReadonlyMap<number, number>;
+    internals._documentIds = ids;
+    internals._idToShortId = ids;
+    internals._fieldLength = new ByPosition(count, (position) => {
       // A record's lengths as the whole file restores them: up to its last field, null in the gaps.
       let last = byField.length - 1;
       while (last >= 0 && byField[last][position] === null) last -= 1;
-      const lengths = new Array<number>(last + 1);
-      for (let field = 0; field <= last; field += 1) lengths[field] = byField[field][position] as number;
-      internals._fieldLength.set(position, lengths);
-    }
+      const lengths = new Array<number | null>(last + 1);
+      for (let field = 0; field <= last; field += 1) lengths[field] = byField[field][position];
+      return lengths;
+    }) as unknown as ReadonlyMap<number, (number | null)[]>;
     this.tree = internals._index;
     // Every term goes into the tree, in the order the whole file restores them, so the tree
     // is the same and lists matching terms in the same order; each with no postings until
