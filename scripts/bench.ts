@@ -22,7 +22,7 @@ import {benchModalFirstSearch, benchSyntheticSite, chunkReport, type ModalFirstS
 import {lighthouseRun, medianRun, type LighthouseRun} from './bench/lighthouse';
 import {chromeFlags, chromePath, coldBuild, kb, largestDocRoute, run, siteDir, STOCK_TARGETS, variantBuild, type BuildFigures} from './bench/common';
 import {benchMarkdownStep, markdownReport} from './bench/markdown-step';
-import {benchAgainstStock, stockTable} from './bench/stock-compare';
+import {benchAgainstStock, stockSlowHostNote, stockTable} from './bench/stock-compare';
 import {benchStartup, startupReport} from './bench/startup';
 
 const outRoot = path.join(siteDir, 'build-bench');
@@ -245,6 +245,7 @@ async function main(): Promise<void> {
   console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
   console.log(stockTable(againstStock));
   console.log(STOCK_TARGETS);
+  console.log(stockSlowHostNote(againstStock));
   const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, insights, againstNginx, mcp: mcpFigures, search, searchWeight, searchPage, searchChunks, againstStock};
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});

@@ -11,8 +11,10 @@
  * API), and the way a CDN would serve them: a build made with `DOCS_API_BASE` on another
  * origin (a stub API that knows no partner), served by the same plain static server as
  * stock. `BENCH_CPU_SLOWDOWN` sets Lighthouse's CPU slowdown (its mobile default is 4) to
- * reproduce a slower device, and `BENCH_THROTTLING=devtools` has the browser slow the load
- * itself instead of Lighthouse simulating it.
+ * reproduce a slower device (the report says whether stock's intro then blocks as long as it
+ * did on the slow host the slow-CPU targets were set on, and if not, which slowdown should),
+ * and `BENCH_THROTTLING=devtools` has the browser slow the load itself instead of Lighthouse
+ * simulating it.
  *
  * Alone: `npx tsx scripts/bench/stock-compare.ts [buildDir]` (default build/; run
  * `npm run build` first). `BENCH_STOCK_ROUNDS` sets the rounds (default 5), and
@@ -24,9 +26,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {createApp} from '../../server/app';
 import {listFiles, routeFile} from '../../server/static-site';
-import {cpuSlowdownFromEnv, lighthouseRun, medianRun, throttlingFromEnv, type LighthouseRun} from './lighthouse';
+import {cpuSlowdownFromEnv, LIGHTHOUSE_MOBILE_CPU_SLOWDOWN, lighthouseRun, medianRun, throttlingFromEnv, type LighthouseRun} from './lighthouse';
 import {largestDocRoute, run, STOCK_TARGETS, variantBuild} from './common';
-import {comparedPagesFromEnv, type ComparedPageName} from './stock-pages';
+import {comparedPagesFromEnv, slowHostNote, type ComparedPageName} from './stock-pages';
 
 const siteDir = path.resolve(__dirname, '../..');
 
@@ -208,6 +210,12 @@ export async function benchAgainstStock(options: {buildDir: string; workDir: str
   }
 }
 
+/** Whether the run's CPU slowdown stood for the slow host the slow-CPU targets were set on (see `slowHostNote`). */
+export function stockSlowHostNote(pages: ComparedPage[], cpuSlowdown = cpuSlowdownFromEnv() ?? LIGHTHOUSE_MOBILE_CPU_SLOWDOWN): string {
+  const intro = pages.find((p) => p.site === 'stock' && p.route === '/docs/intro');
+  return intro ? slowHostNote(intro.figures.tbt, cpuSlowdown) : "Stock's intro was not measured.";
+}
+
 /** The comparison as a Markdown table, every figure beside its ratio to stock's intro. */
 export function stockTable(pages: ComparedPage[]): string {
   const base = pages.find((p) => p.site === 'stock' && p.route === '/docs/intro')!.figures;
@@ -233,6 +241,7 @@ if (require.main === module) {
       console.log('\n## Against stock Docusaurus (Lighthouse mobile, medians of interleaved rounds)');
       console.log(stockTable(pages));
       console.log(STOCK_TARGETS);
+      console.log(stockSlowHostNote(pages));
     })
     .catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
