@@ -5,7 +5,8 @@
 import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {CHUNKED_VERSION, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from '../../src/search/chunkFormat';
+import SearchableMap from 'minisearch/SearchableMap';
+import {CHUNKED_VERSION, TERM_TREE_MARKS, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from '../../src/search/chunkFormat';
 import type {PrebuiltIndex} from '../../src/search/engine';
 import {GENERIC_API_SECTIONS} from '../../src/search/ranking';
 import {expandRecords, type CompactRecords, type SearchRecord} from '../../src/search/records';
@@ -79,6 +80,35 @@ export interface ChunkFiles {
   files: Map<string, string>;
 }
 
+/**
+ * The index's terms as the engine's term tree holds them once it has met them in this order
+ * (the order a records file restores them in), written as `ChunkedMeta.tree`, and the terms
+ * in the order that text lists them, the order the browser reads them back in
+ * (`restoreTermTree`) and the term files list their postings in.
+ */
+export function termTreeText(terms: readonly string[]): {text: string; order: string[]} {
+  const map = new SearchableMap<true>();
+  for (const term of terms) map.set(term, true);
+  const {leaf, open, close} = TERM_TREE_MARKS;
+  const parts: string[] = [];
+  const order: string[] = [];
+  const write = (node: Map<string, unknown>, prefix: string) => {
+    for (const [label, child] of node) {
+      if (label === '') {
+        parts.push(leaf);
+        order.push(prefix);
+      } else {
+        if (label.includes(leaf) || label.includes(open) || label.includes(close)) throw new Error(`search-index: the term "${prefix + label}" holds a character the term tree uses as a mark.`);
+        parts.push(label, open);
+        write(child as Map<string, unknown>, prefix + label);
+        parts.push(close);
+      }
+    }
+  };
+  write((map as unknown as {_tree: Map<string, unknown>})._tree, '');
+  return {text: parts.join(''), order};
+}
+
 /** The sizes chunkFiles splits at (JSON characters): the constants above unless a test or bench says otherwise. */
 export interface ChunkSizes {
   text: number;
@@ -92,10 +122,15 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes:
   const records = expandRecords(compact);
   const files = new Map<string, string>();
 
-  // Term files: each term's postings as the whole-file index has them, in the same order,
-  // by key; neighbouring keys of one first letter share a file up to TERM_CHUNK_BYTES.
+  // Term files: each term's postings as the whole-file index has them, in the term tree's
+  // order, by key; neighbouring keys of one first letter share a file up to TERM_CHUNK_BYTES.
+  const tree = termTreeText(index.terms);
+  const termIndex = new Map(index.terms.map((term, i) => [term, i]));
+  if (termIndex.size !== index.terms.length || tree.order.length !== index.terms.length) throw new Error('search-index: the index lists a term twice.');
+  const inTreeOrder = tree.order.map((term) => termIndex.get(term)!);
   const byKey = new Map<string, number[][]>();
-  index.terms.forEach((term, i) => {
+  inTreeOrder.forEach((i) => {
+    const term = index.terms[i];
     const key = termKey(term);
     let postings = byKey.get(key);
     if (!postings) byKey.set(key, (postings = []));
@@ -113,7 +148,7 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes:
     keyFile.set(key, groups.length - 1);
   }
   const chunks: TermChunk[] = groups.map(() => ({postings: []}));
-  index.terms.forEach((term, i) => chunks[keyFile.get(termKey(term))!].postings.push(index.postings[i]));
+  inTreeOrder.forEach((i) => chunks[keyFile.get(termKey(index.terms[i]))!].postings.push(index.postings[i]));
   const fileNames = chunks.map((chunk, n) => {
     const json = JSON.stringify(chunk);
     const name = hashed(`terms.${groups[n].label}`, json);
@@ -187,7 +222,7 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes:
     sections,
     sectionOf,
     fieldLength: index.fields.map((_, field) => index.fieldLength.map((lengths) => lengths[field] ?? null)),
-    vocabulary: index.terms,
+    tree: tree.text,
     terms,
     text,
   };

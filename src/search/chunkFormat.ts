@@ -5,7 +5,8 @@
  * - one entry file (`ChunkedMeta`), the part every query needs: the pages, per record what
  *   the ranking, the facets and distinct read before any text is loaded (level, which
  *   anchor of its page it points at, whether it is a generic API section, its field
- *   lengths), every indexed term (without postings) and the names of the other files;
+ *   lengths), every indexed term (without postings, as the engine's term tree) and the
+ *   names of the other files;
  * - term files: the prebuilt index's postings, by the first letters of the term. With
  *   every term at hand, the client finds the terms a query word matches (exactly, by
  *   prefix or with typos, whatever their first letter) and loads the files holding them;
@@ -17,7 +18,7 @@
  */
 import type {CompactPage, CompactRecord} from './records';
 
-export const CHUNKED_VERSION = 3;
+export const CHUNKED_VERSION = 4;
 
 export interface ChunkedMeta {
   v: typeof CHUNKED_VERSION;
@@ -40,8 +41,13 @@ export interface ChunkedMeta {
    * section's heading) then sit side by side, and the list compresses to two thirds.
    */
   fieldLength: (number | null)[][];
-  /** Every term of the index, in the order the build's engine first met them (see `engine.ts`). */
-  vocabulary: string[];
+  /**
+   * Every term of the index, as the engine's term tree (a radix tree) holds them once the
+   * build's engine has met them all, in its order (`termTreeText`): the browser restores the
+   * tree node by node instead of inserting every term, and lists matching terms in the same
+   * order as the whole file's engine.
+   */
+  tree: string;
   /** Term file by the key of its terms (`termKey`). */
   terms: Record<string, string>;
   /**
@@ -52,7 +58,7 @@ export interface ChunkedMeta {
   text: {first: number[]; hash: string};
 }
 
-/** A term file: the postings of its terms (see `engine.ts`), in the order of `vocabulary`. */
+/** A term file: the postings of its terms (see `engine.ts`), in the order of `tree`. */
 export interface TermChunk {
   postings: number[][];
 }
@@ -74,3 +80,11 @@ export function termKey(term: string): string {
   const [first = '', second = ''] = term;
   return first + second;
 }
+
+/**
+ * The term tree as the entry file writes it. A node is its edges in the tree's order: `!`
+ * where a term ends (the tree's leaf key), or an edge's label followed by its child node in
+ * parentheses. Terms are letters, digits and `_` only (see `highlight.ts`), so the marks
+ * need no escaping: `vol(ume(!s(!)))` holds `volume` and `volumes`.
+ */
+export const TERM_TREE_MARKS = {leaf: '!', open: '(', close: ')'} as const;

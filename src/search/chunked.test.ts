@@ -1,6 +1,7 @@
 import {describe, expect, it, vi} from 'vitest';
-import {chunkFiles} from '../../plugins/search-index/chunks';
-import {ChunkedStore, checkMeta, withTermsPrefetched, type FetchIndexFile} from './chunked';
+import {chunkFiles, termTreeText} from '../../plugins/search-index/chunks';
+import MiniSearch from 'minisearch';
+import {ChunkedStore, checkMeta, restoreTermTree, withTermsPrefetched, type FetchIndexFile} from './chunked';
 import {termKey, textFileName, type ChunkedMeta} from './chunkFormat';
 import {EARLY_SEARCH_ID} from './earlyHandover';
 import {prebuildIndex, withIndex} from './engine';
@@ -39,6 +40,13 @@ const INDEX = prebuildIndex(expandRecords(FILE));
 /** Small text files, so pages land in different ones. */
 const {meta: META_NAME, files: FILES} = chunkFiles(FILE, INDEX, {text: 300});
 const META = JSON.parse(FILES.get(META_NAME)!) as ChunkedMeta;
+/** What the tests read of the engine's term tree (minisearch's SearchableMap). */
+interface ChunkedStoreTree {
+  set(term: string, value: unknown): void;
+  keys(): Iterable<string>;
+  atPrefix(prefix: string): {keys(): Iterable<string>};
+  fuzzyGet(term: string, distance: number): Map<string, unknown>;
+}
 const bytes = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 
 /** A fetch of the index's files that logs what it was asked for, and can fail or garble them. */
@@ -64,7 +72,6 @@ describe('the chunked index in the browser', () => {
     expect(Object.keys(META.terms)).toEqual(expect.arrayContaining(['an', 'hi', 'vo', 'sn']));
     expect(new Set(Object.values(META.terms)).size).toBeGreaterThan(5);
     expect(META.text.first.length).toBeGreaterThan(2);
-    expect(META.vocabulary).toEqual(INDEX.terms);
     // Each text file starts at a page's first record: pages this short stay whole.
     const firstRecords = new Set(FILE.pages.map((_, p) => FILE.records.findIndex(([page]) => page === p)));
     for (const first of META.text.first) expect(firstRecords.has(first)).toBe(true);
@@ -87,9 +94,9 @@ describe('the chunked index in the browser', () => {
     const events: string[] = [];
     const {fetchFile} = server();
     const meta = JSON.parse(FILES.get(META_NAME)!) as ChunkedMeta;
-    const vocabulary = meta.vocabulary;
-    // The store reads the vocabulary when it is built.
-    Object.defineProperty(meta, 'vocabulary', {get: () => (events.push('build'), vocabulary)});
+    const tree = meta.tree;
+    // The store reads the term tree when it is built.
+    Object.defineProperty(meta, 'tree', {get: () => (events.push('build'), tree)});
     const logged: FetchIndexFile = (name) => (events.push(`fetch ${name}`), fetchFile(name));
     const client = createLocalSearchClient(async () => ({meta, fetchFile: logged}), {origin: ''});
     const {results} = await client.search(request('hibernate'));
@@ -194,6 +201,36 @@ describe('the chunked index in the browser', () => {
     expect(() => store.engine.discard(0)).toThrow(/does not support removing records/);
   });
 
+  it("restores the engine's term tree as inserting the index's terms one by one builds it: every term, matches listed in the same order", () => {
+    const store = new ChunkedStore(META, server().fetchFile);
+    // The engine's own tree, each term inserted in the order a records file restores them.
+    const inserted = (new MiniSearch<number>({fields: ['x']}) as unknown as {_index: ChunkedStoreTree})._index;
+    for (const term of INDEX.terms) inserted.set(term, new Map());
+    const restored = (store.engine as unknown as {_index: ChunkedStoreTree})._index;
+    expect([...restored.keys()]).toEqual([...inserted.keys()]);
+    expect(new Set(restored.keys())).toEqual(new Set(INDEX.terms));
+    for (const prefix of ['v', 'vo', 'ma', 'a', 'fire', 's']) expect([...restored.atPrefix(prefix).keys()], prefix).toEqual([...inserted.atPrefix(prefix).keys()]);
+    for (const [term, distance] of [['volme', 1], ['machien', 2], ['nibernate', 1]] as const) {
+      expect([...restored.fuzzyGet(term, distance).keys()], term).toEqual([...inserted.fuzzyGet(term, distance).keys()]);
+    }
+    // The build lists the terms (and the term files their postings) in the order the browser reads them back.
+    const readBack: string[] = [];
+    restoreTermTree(META.tree, (term) => readBack.push(term));
+    expect(termTreeText(INDEX.terms).order).toEqual(readBack);
+  });
+
+  it('names what is wrong with a malformed term tree', () => {
+    const terms: string[] = [];
+    restoreTermTree('vol(ume(!s(!))a(!))', (term) => terms.push(term));
+    expect(terms).toEqual(['volume', 'volumes', 'vola']);
+    expect(() => restoreTermTree('vol(ume(!)', () => undefined)).toThrow(/term tree is malformed at character 10: a node is not closed/);
+    expect(() => restoreTermTree('vol(!))', () => undefined)).toThrow(/at character 6: a node closes that was not opened/);
+    expect(() => restoreTermTree('vol(!!)', () => undefined)).toThrow(/a term ends twice/);
+    expect(() => restoreTermTree('vol()', () => undefined)).toThrow(/an empty node/);
+    expect(() => restoreTermTree('volume!', () => undefined)).toThrow(/at character 0: an edge without its node/);
+    expect(() => new ChunkedStore({...META, tree: 'zzz(!)'}, server().fetchFile)).toThrow(/names no term file for "zzz"|term tree/);
+  });
+
   it('finds words by prefix and with typos across term files, a typo in the first letter too', async () => {
     const {asked, fetchFile} = server();
     const client = createLocalSearchClient(async () => ({meta: META, fetchFile}), {origin: ''});
@@ -235,7 +272,7 @@ describe('the chunked index in the browser', () => {
   });
 
   it('rejects an entry file that is not one', () => {
-    expect(() => checkMeta({...META, v: 2 as 3})).toThrow(/expected format/);
+    expect(() => checkMeta({...META, v: 3 as 4})).toThrow(/expected format/);
     expect(() => checkMeta({...META, levels: META.levels.slice(1)})).toThrow(/record counts/);
     // Field lengths by field: one list per field, each as long as the records.
     expect(() => checkMeta({...META, fieldLength: META.fieldLength.slice(1)})).toThrow(/field lengths/);

@@ -5,7 +5,7 @@
  * for the hits being shown. Files load once; a failed load is tried again next time.
  */
 import MiniSearch, {type AsPlainObject} from 'minisearch';
-import {CHUNKED_VERSION, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from './chunkFormat';
+import {CHUNKED_VERSION, TERM_TREE_MARKS, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from './chunkFormat';
 import {decodePostings, engineOptions, FIELDS} from './engine';
 import {expandRecord, levelWeight, scanSectionText, type CompactRecords, type RecordType, type SearchRecord} from './records';
 
@@ -75,7 +75,7 @@ export function checkMeta(meta: ChunkedMeta): ChunkedMeta {
   if (!isNumberList(meta.anchors, count) || !isNumberList(meta.sectionOf, count) || !Array.isArray(meta.sections)) fail('record data');
   const lengthsFit = Array.isArray(meta.fieldLength) && meta.fieldLength.length === FIELDS.length && meta.fieldLength.every((byRecord) => Array.isArray(byRecord) && byRecord.length === count);
   if (!lengthsFit || !Array.isArray(meta.averageFieldLength)) fail('field lengths');
-  if (!Array.isArray(meta.vocabulary) || typeof meta.terms !== 'object' || meta.terms === null || typeof meta.text?.hash !== 'string') fail('file lists');
+  if (typeof meta.tree !== 'string' || typeof meta.terms !== 'object' || meta.terms === null || typeof meta.text?.hash !== 'string') fail('file lists');
   const {first} = meta.text;
   if (!isNumberList(first) || first[0] !== 0 || first.some((n, i) => i > 0 && !(n > first[i - 1]))) fail('text files');
   return meta;
@@ -175,6 +175,50 @@ function unsupported(what: string): never {
   throw new Error(`The chunked search index does not support ${what} in its engine.`);
 }
 
+/**
+ * The term tree from the entry file (`ChunkedMeta.tree`), node by node in the engine's own
+ * form (a map of edges, the empty key where a term ends), each term holding an empty map for
+ * its postings; `onTerm` hears the terms in the tree's order. Throws on a malformed tree.
+ */
+export function restoreTermTree(text: string, onTerm: (term: string, postings: Postings) => void): Map<string, unknown> {
+  const fail = (at: number, what: string): never => {
+    throw new Error(`The search index entry file's term tree is malformed at character ${at}: ${what}.`);
+  };
+  const {leaf, open, close} = TERM_TREE_MARKS;
+  const root = new Map<string, unknown>();
+  const nodes: Map<string, unknown>[] = [root];
+  const prefixes: string[] = [''];
+  let at = 0;
+  while (at < text.length) {
+    const node = nodes[nodes.length - 1];
+    const mark = text[at];
+    if (mark === leaf) {
+      if (node.has('')) fail(at, 'a term ends twice');
+      const postings: Postings = new Map();
+      node.set('', postings);
+      onTerm(prefixes[prefixes.length - 1], postings);
+      at += 1;
+    } else if (mark === close) {
+      if (nodes.length === 1) fail(at, 'a node closes that was not opened');
+      if (node.size === 0) fail(at, 'an empty node');
+      nodes.pop();
+      prefixes.pop();
+      at += 1;
+    } else {
+      const end = text.indexOf(open, at);
+      const label = end < 0 ? '' : text.slice(at, end);
+      if (!label || label.includes(leaf) || label.includes(close)) fail(at, 'an edge without its node');
+      const child = new Map<string, unknown>();
+      node.set(label, child);
+      nodes.push(child);
+      prefixes.push(prefixes[prefixes.length - 1] + label);
+      at = end + 1;
+    }
+  }
+  if (nodes.length !== 1) fail(at, 'a node is not closed');
+  return root;
+}
+
 /** A query term as the engine searches it: processed, with its prefix and typo rule (see `query.ts`). */
 export interface TermSearch {
   processed: string;
@@ -236,18 +280,18 @@ export class ChunkedStore {
       return lengths;
     }) as unknown as ReadonlyMap<number, (number | null)[]>;
     this.tree = internals._index;
-    // Every term goes into the tree, in the order the whole file restores them, so the tree
-    // is the same and lists matching terms in the same order; each with no postings until
-    // its file loads (into the same map, which the tree holds).
-    for (const term of meta.vocabulary) {
-      if (typeof term !== 'string') throw new Error('The search index entry file lists a term that is not a string.');
-      this.tree.set(term, new Map());
+    // The engine's term tree as the whole file's engine has it, so it lists matching terms in
+    // the same order: restored node by node (inserting every term walked and split the tree
+    // for each, half of this store's start in a new worker). Each term has no postings until
+    // its file loads, into the map the tree holds.
+    const restored = restoreTermTree(meta.tree, (term) => {
       const name = meta.terms[termKey(term)];
       if (!name) throw new Error(`The search index entry file names no term file for "${term}".`);
       let terms = this.termsOfFile.get(name);
       if (!terms) this.termsOfFile.set(name, (terms = []));
       terms.push(term);
-    }
+    });
+    Object.assign(this.tree, {_tree: restored, _size: undefined});
   }
 
   /** Loads a file once; a failed load is forgotten, so the next call tries again. */
