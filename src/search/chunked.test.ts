@@ -140,6 +140,48 @@ describe('the chunked index in the browser', () => {
     expect(typedOver.last).toEqual(alone.last);
   });
 
+  it("loads no text for a query typed over while it was ranked, and answers it only after the newest, as superseded", async () => {
+    const {asked, fetchFile} = server();
+    const client = createLocalSearchClient(async () => ({meta: META, fetchFile}), {origin: '', newestFirst: true});
+    // Both queries' term files are loaded: the older call ranks at once, before the newer arrives.
+    await client.search(request('hibernate', {hitsPerPage: 0}));
+    await client.search(request('firewall', {hitsPerPage: 0}));
+    const textOf = async (query: string) => {
+      const alone = server();
+      const other = createLocalSearchClient(async () => ({meta: META, fetchFile: alone.fetchFile}), {origin: ''});
+      await other.search(request(query));
+      return alone.asked.filter((name) => name.startsWith('text.'));
+    };
+    const [hibernateText, firewallText] = [await textOf('hibernate'), await textOf('firewall')];
+    expect(hibernateText.some((name) => !firewallText.includes(name))).toBe(true);
+    asked.length = 0;
+    const order: string[] = [];
+    const older = client.search(request('hibernate')).then((answer) => (order.push('hibernate'), answer));
+    // The next keystroke, as a message arriving while the older call is ranked.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const newer = client.search(request('firewall')).then((answer) => (order.push('firewall'), answer));
+    const [olderAnswer, newerAnswer] = await Promise.all([older, newer]);
+    expect(order).toEqual(['firewall', 'hibernate']);
+    expect(olderAnswer.results[0].hits).toEqual([]);
+    expect(newerAnswer.results[0].hits[0].url).toBe('/docs/firewalls');
+    expect(asked.filter((name) => name.startsWith('text.')).sort()).toEqual([...firewallText].sort());
+  });
+
+  it('shares the text files of a query asked again while its first call loads them, and answers both', async () => {
+    const {asked, fetchFile} = server();
+    const client = createLocalSearchClient(async () => ({meta: META, fetchFile}), {origin: '', newestFirst: true});
+    await client.search(request('hibernate', {hitsPerPage: 0}));
+    asked.length = 0;
+    const first = client.search(request('hibernate'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const again = client.search(request('hibernate'));
+    const [a, b] = await Promise.all([first, again]);
+    expect(a.results[0].hits[0].url).toBe('/docs/hibernate');
+    expect(b.results[0].hits.map((hit) => hit.url)).toEqual(a.results[0].hits.map((hit) => hit.url));
+    const texts = asked.filter((name) => name.startsWith('text.'));
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
   it('loads the next part of a page for a hit on its title alone, whose first text lies there, and shows that text', async () => {
     // A page whose title is followed at once by a level-2 section: the title's part holds no text.
     const file: CompactRecords = {

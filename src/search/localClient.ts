@@ -202,6 +202,8 @@ export function createLocalSearchClient(
    */
   let newest = 0;
   let newestAnswer: Promise<unknown> = Promise.resolve();
+  /** The newest call's queries, as `queriesKey` writes them. */
+  let newestQueries = '';
 
   /**
    * Waits while a newer call is being answered. True when this call is then superseded: a
@@ -219,6 +221,7 @@ export function createLocalSearchClient(
   return {
     search(input) {
       const call = (newest += 1);
+      newestQueries = queriesKey(input);
       const answered = answer(input, call);
       newestAnswer = answered;
       return answered;
@@ -238,6 +241,15 @@ export function createLocalSearchClient(
       return Promise.resolve();
     },
   };
+
+  /** The queries of a call's requests, to tell a query typed over from the same query asked again. */
+  function queriesKey(input: Parameters<LocalSearchClient['search']>[0]): string {
+    try {
+      return JSON.stringify(normalizeRequests(input).map(({params}) => params.query ?? ''));
+    } catch {
+      return '';
+    }
+  }
 
   async function answer(input: Parameters<LocalSearchClient['search']>[0], call: number): Promise<{results: LocalSearchResponse[]}> {
     const requests = normalizeRequests(input);
@@ -272,7 +284,15 @@ export function createLocalSearchClient(
       if (await behindNewer(call)) return superseded();
     }
     const ranked = requests.map(({indexName, params}, i) => rank(index, indexName, params, queries[i]));
-    if (chunks) await loadingChunks(() => chunks.loadText(ranked.flatMap((r) => r.pageIds)));
+    if (chunks) {
+      // Keystrokes that came while this call was ranked (a one-letter prefix takes the longest)
+      // are heard first: a query typed over loads no text. It answers once the newest has, as
+      // superseded, so the reader never sees its empty answer. A newer call for the same query
+      // (the /search page's app asking what its early script asked) shares the files instead.
+      if (options.newestFirst && call === newest) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (newestQueries !== queriesKey(input) && (await behindNewer(call))) return superseded();
+      await loadingChunks(() => chunks.loadText(ranked.flatMap((r) => r.pageIds)));
+    }
     const context: AnswerContext = {
       index,
       origin: options.origin ?? pageOrigin(),
