@@ -17,14 +17,14 @@ export function throttlingFromEnv(value = process.env.BENCH_THROTTLING): Throttl
   throw new Error(`BENCH_THROTTLING must be simulate or devtools, got ${JSON.stringify(value)}`);
 }
 
+/** Lighthouse's own CPU slowdown for a mobile run, used when none is set. */
+export const LIGHTHOUSE_MOBILE_CPU_SLOWDOWN = 4;
+
 /**
  * `BENCH_CPU_SLOWDOWN`, for every bench that slows the browser to stand in for a slower
  * machine: a number of at least 1, or undefined when unset (each bench has its own default:
  * Lighthouse's 4, none for the search timings); anything else is an error.
  */
-/** Lighthouse's own CPU slowdown for a mobile run, used when none is set. */
-export const LIGHTHOUSE_MOBILE_CPU_SLOWDOWN = 4;
-
 export function cpuSlowdownFromEnv(value = process.env.BENCH_CPU_SLOWDOWN): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const rate = Number(value);

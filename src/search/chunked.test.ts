@@ -1,6 +1,6 @@
+import MiniSearch from 'minisearch';
 import {describe, expect, it, vi} from 'vitest';
 import {chunkFiles, termTreeText} from '../../plugins/search-index/chunks';
-import MiniSearch from 'minisearch';
 import {ChunkedStore, checkMeta, restoreTermTree, withTermsPrefetched, type FetchIndexFile} from './chunked';
 import {termKey, textFileName, type ChunkedMeta} from './chunkFormat';
 import {EARLY_SEARCH_ID} from './earlyHandover';
@@ -41,7 +41,7 @@ const INDEX = prebuildIndex(expandRecords(FILE));
 const {meta: META_NAME, files: FILES} = chunkFiles(FILE, INDEX, {text: 300});
 const META = JSON.parse(FILES.get(META_NAME)!) as ChunkedMeta;
 /** What the tests read of the engine's term tree (minisearch's SearchableMap). */
-interface ChunkedStoreTree {
+interface TermTreeView {
   set(term: string, value: unknown): void;
   keys(): Iterable<string>;
   atPrefix(prefix: string): {keys(): Iterable<string>};
@@ -246,9 +246,9 @@ describe('the chunked index in the browser', () => {
   it("restores the engine's term tree as inserting the index's terms one by one builds it: every term, matches listed in the same order", () => {
     const store = new ChunkedStore(META, server().fetchFile);
     // The engine's own tree, each term inserted in the order a records file restores them.
-    const inserted = (new MiniSearch<number>({fields: ['x']}) as unknown as {_index: ChunkedStoreTree})._index;
+    const inserted = (new MiniSearch<number>({fields: ['x']}) as unknown as {_index: TermTreeView})._index;
     for (const term of INDEX.terms) inserted.set(term, new Map());
-    const restored = (store.engine as unknown as {_index: ChunkedStoreTree})._index;
+    const restored = (store.engine as unknown as {_index: TermTreeView})._index;
     expect([...restored.keys()]).toEqual([...inserted.keys()]);
     expect(new Set(restored.keys())).toEqual(new Set(INDEX.terms));
     for (const prefix of ['v', 'vo', 'ma', 'a', 'fire', 's']) expect([...restored.atPrefix(prefix).keys()], prefix).toEqual([...inserted.atPrefix(prefix).keys()]);
