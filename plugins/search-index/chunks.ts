@@ -126,7 +126,7 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes:
   // order, by key; neighbouring keys of one first letter share a file up to TERM_CHUNK_BYTES.
   const tree = termTreeText(index.terms);
   const termIndex = new Map(index.terms.map((term, i) => [term, i]));
-  if (termIndex.size !== index.terms.length || tree.order.length !== index.terms.length) throw new Error('search-index: the index lists a term twice.');
+  if (termIndex.size !== index.terms.length) throw new Error('search-index: the index lists a term twice.');
   const inTreeOrder = tree.order.map((term) => termIndex.get(term)!);
   const byKey = new Map<string, number[][]>();
   inTreeOrder.forEach((i) => {

@@ -139,22 +139,17 @@ interface EngineInternals {
  * fails loudly, should a newer engine ask for it.
  */
 class ByPosition<T> {
-  private readonly made: (T | undefined)[];
-
   constructor(
     readonly size: number,
     private readonly make: (position: number) => T,
-  ) {
-    this.made = new Array(size);
-  }
+  ) {}
 
   has(position: number): boolean {
     return Number.isInteger(position) && position >= 0 && position < this.size;
   }
 
   get(position: number): T | undefined {
-    if (!this.has(position)) return undefined;
-    return (this.made[position] ??= this.make(position));
+    return this.has(position) ? this.make(position) : undefined;
   }
 
   set(): never {
@@ -171,6 +166,21 @@ class ByPosition<T> {
   }
 }
 
+/** A `ByPosition` view that makes each value once, the first time it is read. */
+class MadeOnce<T> extends ByPosition<T> {
+  private readonly made: (T | undefined)[];
+
+  constructor(size: number, make: (position: number) => T) {
+    super(size, make);
+    this.made = new Array(size);
+  }
+
+  override get(position: number): T | undefined {
+    if (!this.has(position)) return undefined;
+    return (this.made[position] ??= super.get(position));
+  }
+}
+
 function unsupported(what: string): never {
   throw new Error(`The chunked search index does not support ${what} in its engine.`);
 }
@@ -180,7 +190,7 @@ function unsupported(what: string): never {
  * form (a map of edges, the empty key where a term ends), each term holding an empty map for
  * its postings; `onTerm` hears the terms in the tree's order. Throws on a malformed tree.
  */
-export function restoreTermTree(text: string, onTerm: (term: string, postings: Postings) => void): Map<string, unknown> {
+export function restoreTermTree(text: string, onTerm: (term: string) => void): Map<string, unknown> {
   const fail = (at: number, what: string): never => {
     throw new Error(`The search index entry file's term tree is malformed at character ${at}: ${what}.`);
   };
@@ -194,9 +204,8 @@ export function restoreTermTree(text: string, onTerm: (term: string, postings: P
     const mark = text[at];
     if (mark === leaf) {
       if (node.has('')) fail(at, 'a term ends twice');
-      const postings: Postings = new Map();
-      node.set('', postings);
-      onTerm(prefixes[prefixes.length - 1], postings);
+      node.set('', new Map() satisfies Postings);
+      onTerm(prefixes[prefixes.length - 1]);
       at += 1;
     } else if (mark === close) {
       if (nodes.length === 1) fail(at, 'a node closes that was not opened');
@@ -271,7 +280,7 @@ export class ChunkedStore {
     const ids = new ByPosition(count, (position) => position) as unknown as ReadonlyMap<number, number>;
     internals._documentIds = ids;
     internals._idToShortId = ids;
-    internals._fieldLength = new ByPosition(count, (position) => {
+    internals._fieldLength = new MadeOnce(count, (position) => {
       // A record's lengths as the whole file restores them: up to its last field, null in the gaps.
       let last = byField.length - 1;
       while (last >= 0 && byField[last][position] === null) last -= 1;

@@ -221,8 +221,9 @@ export function createLocalSearchClient(
   return {
     search(input) {
       const call = (newest += 1);
-      newestQueries = queriesKey(input);
-      const answered = answer(input, call);
+      const key = queriesKey(input);
+      newestQueries = key;
+      const answered = answer(input, call, key);
       newestAnswer = answered;
       return answered;
     },
@@ -251,7 +252,7 @@ export function createLocalSearchClient(
     }
   }
 
-  async function answer(input: Parameters<LocalSearchClient['search']>[0], call: number): Promise<{results: LocalSearchResponse[]}> {
+  async function answer(input: Parameters<LocalSearchClient['search']>[0], call: number, key: string): Promise<{results: LocalSearchResponse[]}> {
     const requests = normalizeRequests(input);
     const prepared = new Map<string, PreparedQuery>();
     const queries = requests.map(({params}) => {
@@ -290,7 +291,7 @@ export function createLocalSearchClient(
       // superseded, so the reader never sees its empty answer. A newer call for the same query
       // (the /search page's app asking what its early script asked) shares the files instead.
       if (options.newestFirst && call === newest) await new Promise((resolve) => setTimeout(resolve, 0));
-      if (newestQueries !== queriesKey(input) && (await behindNewer(call))) return superseded();
+      if (newestQueries !== key && (await behindNewer(call))) return superseded();
       await loadingChunks(() => chunks.loadText(ranked.flatMap((r) => r.pageIds)));
     }
     const context: AnswerContext = {
