@@ -53,8 +53,12 @@ export class BuildManifestError extends Error {
 
 const BUILD_AGAIN = 'Build the site again with `npm run build` (`npm start` builds when the sources changed).';
 
-/** Reads every file of the build once and writes its manifest. Returns what it wrote. */
-export async function writeBuildManifest(root: string): Promise<BuildManifest> {
+/**
+ * Reads every file of the build once and writes its manifest. Returns what it wrote.
+ * `known`: files the caller holds in memory as they are on disk (by POSIX path relative to
+ * the root), which are not read again: the compression step has just read or written most.
+ */
+export async function writeBuildManifest(root: string, known: ReadonlyMap<string, Buffer> = new Map()): Promise<BuildManifest> {
   const listed = [...(await listFiles(root))].filter((file) => file !== MANIFEST_FILE).sort();
   const files: Record<string, ManifestFile> = {};
   const hashes = new Set<string>();
@@ -62,7 +66,7 @@ export async function writeBuildManifest(root: string): Promise<BuildManifest> {
   const queue = [...listed];
   const worker = async () => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const data = await readFile(path.join(root, file));
+      const data = known.get(file) ?? (await readFile(path.join(root, file)));
       files[file] = {size: data.length, sha256: createHash('sha256').update(data).digest('hex')};
       if (file.endsWith('.html')) for (const body of inlineScripts(data.toString('utf8'))) hashes.add(scriptHash(body));
       if (file === POLICY_FILE) {
