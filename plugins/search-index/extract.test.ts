@@ -30,6 +30,27 @@ describe('extractPage', () => {
     ]);
   });
 
+  it('reads a minified page, its optional end tags left out, as it reads the page with them', () => {
+    const full = `<p>Creates a volume &amp; attaches it.</p><h2 id="size">Size<a class="hash-link">\u200b</a></h2><ul><li>size_gb &lt; 1000</li><li>Rounded up.</li></ul><p>Billed per hour.</p>
+      <table><tbody><tr><td>name</td><td>The name.</td></tr><tr><td>uuid</td><td>Set by the API.</td></tr></tbody></table>`;
+    const minified = `<p>Creates a volume &amp; attaches it.<h2 id=size>Size<a class=hash-link>\u200b</a></h2><ul><li>size_gb &lt; 1000<li>Rounded up.</ul><p>Billed per hour.
+      <table><tr><td>name<td>The name.<tr><td>uuid<td>Set by the API.</table>`;
+    const texts = (body: string) => extractPage(page(body))!.entries.map((e) => [e.level, e.text, e.anchor]);
+    expect(texts(full)).toEqual([
+      [1, 'Create a volume', null],
+      [0, 'Creates a volume & attaches it.', null],
+      [2, 'Size', 'size'],
+      [0, 'size_gb < 1000', 'size'],
+      [0, 'Rounded up.', 'size'],
+      [0, 'Billed per hour.', 'size'],
+      [0, 'name', 'size'],
+      [0, 'The name.', 'size'],
+      [0, 'uuid', 'size'],
+      [0, 'Set by the API.', 'size'],
+    ]);
+    expect(texts(minified)).toEqual(texts(full));
+  });
+
   it('leaves out what a page marks as boilerplate with .search-skip', () => {
     const extracted = extractPage(page(`<p>Creates a volume.</p><div class="search-skip"><p>Headers: X-Request-Id.</p><table><tr><td>not_found</td><td>404</td></tr></table></div>`))!;
     expect(extracted.entries.map((e) => e.text)).toEqual(['Create a volume', 'Creates a volume.']);
