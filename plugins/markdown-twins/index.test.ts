@@ -25,10 +25,9 @@ describe('markdown-twins plugin', () => {
     vi.restoreAllMocks();
   });
 
-  it('starts the step when content loads and moves its files into the build', async () => {
+  it('starts the step when the plugin is set up and moves its files into the build', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const plugin = markdownTwinsPlugin(context, {script: fixture('step-ok.mjs')});
-    await plugin.loadContent!();
     await (plugin.postBuild as unknown as PostBuild)({outDir});
     expect(readFileSync(path.join(outDir, 'docs/page.md'), 'utf8')).toBe('# Page\n');
     expect(readFileSync(path.join(outDir, 'llms.txt'), 'utf8')).toBe('# Site\n');
@@ -41,7 +40,6 @@ describe('markdown-twins plugin', () => {
 
   it('fails the build with what the step said, and leaves no temporary folder', async () => {
     const plugin = markdownTwinsPlugin(context, {script: fixture('step-fail.mjs')});
-    await plugin.loadContent!();
     const error = await (plugin.postBuild as unknown as PostBuild)({outDir}).then(
       () => undefined,
       (e: unknown) => e as Error,
@@ -52,9 +50,13 @@ describe('markdown-twins plugin', () => {
     expect(existsSync(path.join(outDir, 'half-written.md'))).toBe(false);
   });
 
-  it('runs the step at postBuild when content was not loaded in this process', async () => {
+  it('starts the step before the site loads its content, with nothing else asked of the plugin', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const started = path.join(outDir, 'started');
+    process.env.STEP_STARTED_MARK = started;
     const plugin = markdownTwinsPlugin(context, {script: fixture('step-ok.mjs')});
+    expect(plugin.loadContent).toBeUndefined();
+    await vi.waitFor(() => expect(existsSync(started)).toBe(true), {timeout: 60_000, interval: 20});
     await (plugin.postBuild as unknown as PostBuild)({outDir});
     expect(existsSync(path.join(outDir, 'docs/page.md'))).toBe(true);
   });
@@ -64,7 +66,6 @@ describe('markdown-twins plugin', () => {
       Object.assign(process.env, setting);
       // A script that does not exist: starting it would fail the build.
       const plugin = markdownTwinsPlugin(context, {script: 'scripts/no-such-step.ts'});
-      await plugin.loadContent!();
       await (plugin.postBuild as unknown as PostBuild)({outDir});
       expect(existsSync(path.join(outDir, 'llms.txt')), JSON.stringify(setting)).toBe(false);
     }

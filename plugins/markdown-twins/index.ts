@@ -75,12 +75,11 @@ export default function markdownTwinsPlugin(context: LoadContext, options?: unkn
   const script = (options as MarkdownTwinsOptions | undefined)?.script ?? 'scripts/markdown-twins.ts';
   let step: Promise<Step> | undefined;
   const enabled = () => process.env.NODE_ENV === 'production' && process.env.DOCS_MARKDOWN !== 'off';
+  // A production build's plugins are set up before its content loads: the step starts here,
+  // while the build still loads its site on one core, and takes the other (never in `docusaurus start`).
+  if (enabled()) step ??= startStep(context.siteDir, script);
   return {
     name: 'markdown-twins',
-    async loadContent() {
-      // Content loads before bundling: the earliest moment of a build (never of `docusaurus start`).
-      if (enabled()) step ??= startStep(context.siteDir, script);
-    },
     async postBuild({outDir}) {
       if (!enabled()) return;
       const waitFrom = performance.now();
