@@ -202,7 +202,7 @@ export function createLocalSearchClient(
    */
   let newest = 0;
   let newestAnswer: Promise<unknown> = Promise.resolve();
-  /** The newest call's queries, as `queriesKey` writes them. */
+  /** The newest call's queries, as `answer` writes them. */
   let newestQueries = '';
 
   /**
@@ -221,9 +221,9 @@ export function createLocalSearchClient(
   return {
     search(input) {
       const call = (newest += 1);
-      const key = queriesKey(input);
-      newestQueries = key;
-      const answered = answer(input, call, key);
+      // `answer` writes this call's queries here as it starts; they stay empty if it cannot read them.
+      newestQueries = '';
+      const answered = answer(input, call);
       newestAnswer = answered;
       return answered;
     },
@@ -243,20 +243,15 @@ export function createLocalSearchClient(
     },
   };
 
-  /** The queries of a call's requests, to tell a query typed over from the same query asked again. */
-  function queriesKey(input: Parameters<LocalSearchClient['search']>[0]): string {
-    try {
-      return JSON.stringify(normalizeRequests(input).map(({params}) => params.query ?? ''));
-    } catch {
-      return '';
-    }
-  }
-
-  async function answer(input: Parameters<LocalSearchClient['search']>[0], call: number, key: string): Promise<{results: LocalSearchResponse[]}> {
+  async function answer(input: Parameters<LocalSearchClient['search']>[0], call: number): Promise<{results: LocalSearchResponse[]}> {
     const requests = normalizeRequests(input);
+    const texts = requests.map(({params}) => (typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query)));
+    // The call's queries, to tell a query typed over from the same query asked again (set
+    // before the first await, so the newest call's are in place when any older call looks).
+    const key = JSON.stringify(texts);
+    if (call === newest) newestQueries = key;
     const prepared = new Map<string, PreparedQuery>();
-    const queries = requests.map(({params}) => {
-      const query = typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query);
+    const queries = texts.map((query) => {
       let p = prepared.get(query);
       if (!p) prepared.set(query, (p = prepareQuery(query)));
       return p;
