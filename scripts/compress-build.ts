@@ -38,8 +38,11 @@ const ROUTE_CHUNK = /^assets\/js\/[0-9a-f]{8}\.[0-9a-f]+\.js$/;
 const SEARCH_TEXT = /^search\/text[^/]*\.json$/;
 /** The search index's whole records file, which no page loads (the MCP server and `search:push` read it from disk). */
 const WHOLE_RECORDS = /^search\/records\.[0-9a-f]+\.json$/;
+/** A file's path in the build, as the build's manifest writes it (POSIX, relative to the build). */
+const inBuild = (buildDir: string, file: string) => path.relative(buildDir, file).split(path.sep).join('/');
+
 export const brotliQuality = (file: string, buildDir: string): number => {
-  const relative = path.relative(buildDir, file).split(path.sep).join('/');
+  const relative = inBuild(buildDir, file);
   if (WHOLE_RECORDS.test(relative)) return 5;
   if (relative.startsWith('search/')) return SEARCH_TEXT.test(relative) ? 11 : 10;
   if (ROUTE_CHUNK.test(relative)) return 10;
@@ -59,12 +62,11 @@ export async function compressBuild(buildDir: string): Promise<{files: number; r
     .map((e) => path.join((e as {parentPath?: string}).parentPath ?? buildDir, e.name));
   const totals = {files: 0, raw: 0, br: 0, gz: 0};
   const contents = new Map<string, Buffer>();
-  const relative = (file: string) => path.relative(buildDir, file).split(path.sep).join('/');
   const queue = [...targets];
   async function worker(): Promise<void> {
     for (let file = queue.pop(); file; file = queue.pop()) {
       const data = await readFile(file);
-      contents.set(relative(file), data);
+      contents.set(inBuild(buildDir, file), data);
       if (data.length < MIN_BYTES) continue;
       const [br, gz] = await Promise.all([
         brotli(data, {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file, buildDir), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length}}),
@@ -74,12 +76,12 @@ export async function compressBuild(buildDir: string): Promise<{files: number; r
       totals.raw += data.length;
       if (br.length < data.length) {
         await writeFile(`${file}.br`, br);
-        contents.set(relative(`${file}.br`), br);
+        contents.set(inBuild(buildDir, `${file}.br`), br);
         totals.br += br.length;
       }
       if (gz.length < data.length) {
         await writeFile(`${file}.gz`, gz);
-        contents.set(relative(`${file}.gz`), gz);
+        contents.set(inBuild(buildDir, `${file}.gz`), gz);
         totals.gz += gz.length;
       }
     }
