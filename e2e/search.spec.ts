@@ -255,8 +255,8 @@ test.describe('search', () => {
 
   test('the /search page without a query asks for the index entry file from its <head>, before the app starts', async ({page}) => {
     await page.goto('/search');
-    // The early script adds the file's preload link where it has no query to search for.
-    expect(await page.locator('head > script[data-config] + link[rel="preload"][as="fetch"][href*="/search/meta."]').count()).toBe(1);
+    // The page's first script adds the file's preload link where it has no query to search for.
+    expect(await page.locator('head > link[rel="preload"][as="fetch"][href*="/search/meta."]').count()).toBe(1);
     await waitForHydration(page);
     await page.getByRole('searchbox', {name: 'Search'}).fill('snapshot');
     await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});

@@ -76,12 +76,14 @@ export const ssgTemplate = `<!DOCTYPE html>
 </html>
 `;
 
+/** The end of the loader's <script> in a built page: minified, `(["/assets/js/runtime~main.….js", …])</script>`. */
+export const LOADER_CALL_END = /\((\["[^\]]*\.js"\])\)\s*;?\s*<\/script>/;
+
 /**
  * The scripts a built page starts with, as the loader above lists them (paths from the
  * site root), or null for a page without the loader.
  */
 export function startupScripts(html: string): string[] | null {
-  // Minified, the loader ends with `(["/assets/js/runtime~main.….js", …])`.
-  const list = html.match(/\((\["[^\]]*\.js"\])\)\s*;?\s*<\/script>/)?.[1];
+  const list = html.match(LOADER_CALL_END)?.[1];
   return list ? (JSON.parse(list) as string[]) : null;
 }

@@ -3,8 +3,9 @@
  * the 404 or search pages) into DocSearch-shaped records and writes, content-hashed:
  * - the search index in the parts a browser loads by the query (`chunks.ts`), whose entry
  *   file every page's <head> names so the local search client can find it;
- * - in local mode, the /search page's early script, inlined in its <head> (see
- *   src/search/early.ts);
+ * - in local mode, the /search page's early scripts, inlined: the search worker's starter
+ *   first in its <head>, the script that shows the first results after the app's root
+ *   (see src/search/early.ts);
  * - the whole records file with its index, for what reads every record at once on the
  *   server (`npm run search:push` sends the same records to Algolia; the MCP server's
  *   search; the bench's whole-file baseline). No page asks for it.
@@ -19,8 +20,8 @@ import {escapeHtml} from '../../src/search/highlight';
 import {expandRecords, PAGE_RANK, type CompactPage, type CompactRecord, type CompactRecords} from '../../src/search/records';
 import {chunkFiles} from './chunks';
 import {extractPage} from './extract';
-import {startupScripts} from '../../src/ssgTemplate';
-import {workerStarterSource, type EarlyConfig} from '../../src/search/earlyHandover';
+import {LOADER_CALL_END, startupScripts} from '../../src/ssgTemplate';
+import {RESULT_TEMPLATE_ATTRIBUTE, workerStarterSource, type EarlyConfig} from '../../src/search/earlyHandover';
 
 export const RECORDS_META = 'docsearch:records';
 
@@ -110,14 +111,15 @@ export function workerScript(outDir: string): string {
 }
 
 /**
- * The /search page's early script (src/search/early.entry.ts), bundled and inlined: it
- * starts the search worker and shows the URL's query's first results before the app has
- * loaded. Its settings (the worker's and the index entry file's addresses, the request's
- * index name and facet filters, as the page's own requests carry them) are in its
- * `data-config`. It goes first in the <head>: a script after a stylesheet waits for it to
- * be loaded and parsed, over 300 ms on a slow phone.
+ * The /search page's two inlined scripts (local mode). `starter` goes first in the <head>:
+ * where the URL has a query it starts the search worker (`workerStarterSource`), else it adds
+ * the index entry file's preload link. `early` (src/search/early.entry.ts, bundled; its
+ * settings, the worker's and the entry file's addresses and the request's index name and
+ * facet filters, in its `data-config`) shows the worker's first answer, and goes after the
+ * app's root element (`placeEarlyScripts`): in the <head>, the page's thread would parse and
+ * compile it while the worker's thread waits for a task of that thread to start.
  */
-export function earlyScriptTag(siteDir: string, config: EarlyConfig): string {
+export function earlyScriptTags(siteDir: string, config: EarlyConfig): {starter: string; early: string} {
   // Synchronous, as the rest of this step: other plugins' post-build steps edit the same pages.
   const result = buildSync({
     entryPoints: [path.join(siteDir, 'src/search/early.entry.ts')],
@@ -130,7 +132,31 @@ export function earlyScriptTag(siteDir: string, config: EarlyConfig): string {
   });
   const code = result.outputFiles[0].text.trim();
   if (/<\/script/i.test(code)) throw new Error('search-index: the early script contains "</script" and cannot be inlined.');
-  return `<script>${workerStarterSource(config)}</script><script data-config="${escapeHtml(JSON.stringify(config))}">${code}</script>`;
+  return {starter: `<script>${workerStarterSource(config)}</script>`, early: `<script data-config="${escapeHtml(JSON.stringify(config))}">${code}</script>`};
+}
+
+/** The page's result template, which the early script reads (`RESULT_TEMPLATE_ATTRIBUTE`). */
+const RESULT_TEMPLATE = new RegExp(`<template\\b[^>]*\\b${RESULT_TEMPLATE_ATTRIBUTE}\\b`, 'i');
+const CHARSET = /<meta charset="?utf-8"?\s*\/?>/i;
+
+/**
+ * The /search page's HTML with its scripts in place: `first` right after the character set
+ * (a script after a stylesheet would wait for it to be loaded and parsed, over 300 ms on a
+ * slow phone), `last` after the app's root element and before the app's loader (which reads
+ * what the early script offers: see src/ssgTemplate.ts), or at the end of the body where
+ * there is no loader, and `preload` at the end of the <head>. Inside the app's root, React
+ * would find an element it did not render, and render the page's main part again. Throws
+ * where the page has no place for a script, or no result template for the early script.
+ */
+export function placeEarlyScripts(html: string, {first, last = '', preload = ''}: {first: string; last?: string; preload?: string}): string {
+  if (!CHARSET.test(html)) throw new Error('search-index: the /search page has no <meta charset> to put its first script after.');
+  const out = html.replace(CHARSET, (meta) => `${meta}${first}`).replace('</head>', `${preload}</head>`);
+  if (!last) return out;
+  if (!RESULT_TEMPLATE.test(out)) throw new Error(`search-index: the /search page has no <template ${RESULT_TEMPLATE_ATTRIBUTE}> for its early script to fill.`);
+  const loader = LOADER_CALL_END.exec(out);
+  const at = loader ? out.lastIndexOf('<script', loader.index) : out.lastIndexOf('</body>');
+  if (at < 0) throw new Error('search-index: the /search page has no </body> to put its early script before.');
+  return out.slice(0, at) + last + out.slice(at);
 }
 
 export default function searchIndexPlugin(context: LoadContext, options: unknown): Plugin {
@@ -189,21 +215,17 @@ export default function searchIndexPlugin(context: LoadContext, options: unknown
       const startup = searchPage ? (startupScripts(readFileSync(searchPage, 'utf8')) ?? []) : [];
       const algolia = (context.siteConfig.themeConfig as {algolia?: {indexName?: string; searchParameters?: {facetFilters?: unknown}}} | undefined)?.algolia;
       const early = searchPage && mode !== 'algolia'
-        ? earlyScriptTag(context.siteDir, {worker: `${baseUrl}${workerScript(outDir)}`, entry: recordsPath, indexName: algolia?.indexName ?? '', facetFilters: algolia?.searchParameters?.facetFilters})
-        : '';
-      // First in the <head>, right after the character set. In local mode, the early script:
+        ? earlyScriptTags(context.siteDir, {worker: `${baseUrl}${workerScript(outDir)}`, entry: recordsPath, indexName: algolia?.indexName ?? '', facetFilters: algolia?.searchParameters?.facetFilters})
+        : null;
+      // First in the <head>, right after the character set. In local mode, the worker's starter:
       // its worker fetches the entry file where the URL has a query, else the script adds the
       // file's preload link (one request either way). Otherwise, the preload link itself.
-      const first = early || `<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">`;
+      const first = early?.starter ?? `<link rel="preload" href="${recordsPath}" as="fetch" crossorigin="anonymous">`;
       const preload = startup.map((src) => `<link rel="preload" href="${src}" as="script">`).join('');
       for (const file of new Set([...pages.map((p) => p.file), path.join(outDir, '404.html'), searchPage].filter((f): f is string => Boolean(f && existsSync(f))))) {
         let html = readFileSync(file, 'utf8');
         if (html.includes(RECORDS_META)) continue;
-        if (file === searchPage) {
-          const charset = /<meta charset="?utf-8"?\s*\/?>/i;
-          if (!charset.test(html)) throw new Error('search-index: the /search page has no <meta charset> to put its preload after.');
-          html = html.replace(charset, (meta) => `${meta}${first}`).replace('</head>', `${preload}</head>`);
-        }
+        if (file === searchPage) html = placeEarlyScripts(html, {first, last: early?.early, preload});
         writeFileSync(file, html.replace('</head>', `${tag}</head>`));
       }
       console.log(`[search-index] ${records.records.length} records from ${records.pages.length} pages: search/${chunked.meta} and ${chunked.files.size - 1} parts (whole: search/${name})`);

@@ -1,8 +1,9 @@
 /**
  * The early script as the /search page runs it (see `early.ts`): its settings come from
  * its own <script> element's `data-config`, the results go into the page's
- * `[data-early-results]` place, built from its `<template data-result-template>`. Without
- * a query (or a worker), it adds the preload link of the index's entry file instead.
+ * `[data-early-results]` place, built from its `<template data-result-template>`. The build
+ * puts it after the app's root, before the app's loader; without a query, the page's first script has added the
+ * preload link of the index's entry file instead (`workerStarterSource`).
  */
 import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE, takeStartedWorker, type EarlyConfig} from './earlyHandover';
 import {offer, sameSiteHref, startEarlySearch} from './early';
@@ -69,19 +70,12 @@ function render(query: string, results: PageResult[]): void | Promise<void> {
     place.setAttribute(EARLY_RESULTS_ATTRIBUTE, 'shown');
   };
   // The place comes before the template, and the template's last element is the snippet's:
-  // with that parsed, the results can be shown while the parser is still on the rest.
+  // with that parsed, the results can be shown while the parser is still on the rest of the
+  // page. The build puts this script after the app's root, so that holds when it runs; the
+  // check stays for a page built otherwise.
   const parsed = () => document.readyState !== 'loading' || Boolean(document.querySelector<HTMLTemplateElement>(`template[${RESULT_TEMPLATE_ATTRIBUTE}]`)?.content.querySelector('p'));
   if (parsed()) return show();
   return new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(show()), {once: true}));
-}
-
-function preloadLink(href: string): HTMLLinkElement {
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.href = href;
-  link.as = 'fetch';
-  link.crossOrigin = 'anonymous';
-  return link;
 }
 
 (() => {
@@ -100,9 +94,6 @@ function preloadLink(href: string): HTMLLinkElement {
       onStatus: (status) => document.documentElement.setAttribute('data-search-index', status),
     });
     if (early) offer(window, early);
-    // No early search: the app's client will want the entry file, so the page fetches it now
-    // (the client's same-origin fetch takes this request up, as `crossorigin` makes it the same).
-    else if (config.entry) script?.after(preloadLink(config.entry));
   } catch (error) {
     console.warn('Search results wait for the app:', error);
   }

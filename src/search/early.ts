@@ -1,7 +1,9 @@
 /**
  * The /search page's first results before the app has loaded. The build inlines this
- * script (bundled from `early.entry.ts`) in the page's <head>, local mode only. Where the URL
- * carries a query, it starts the search worker at once, named so that as it starts it fetches
+ * script (bundled from `early.entry.ts`) in the page's body, after the app's root,
+ * local mode only; a smaller script first in the <head> (`workerStarterSource`) has already
+ * started the search worker where the URL carries a query, and this one takes it over (or
+ * starts one). The worker is named so that as it starts it fetches
  * the index's entry file and the query's term files itself and answers the page's first
  * request unasked (the page's thread, busy parsing and painting on a slow device, would hold
  * up a file on its way to the worker, and a message too);

@@ -35,8 +35,10 @@ function runStarter(search: string, {source = workerStarterSource(CONFIG), narro
   }
   const window: Record<string, unknown> = {};
   const matchMedia = (query: string) => ({matches: narrow && query === '(max-width: 768px)'});
-  new Function('window', 'location', 'Worker', 'matchMedia', source)(window, {search}, FakeWorker, matchMedia);
-  return {window, started, fail: () => listeners.error?.(), send: (data: unknown) => listeners.message?.({data})};
+  const head: Record<string, string>[] = [];
+  const document = {createElement: (tag: string) => ({tag}), head: {appendChild: (element: Record<string, string>) => head.push(element)}};
+  new Function('window', 'location', 'Worker', 'matchMedia', 'document', source)(window, {search}, FakeWorker, matchMedia, document);
+  return {window, started, head, fail: () => listeners.error?.(), send: (data: unknown) => listeners.message?.({data})};
 }
 
 const order = (overrides: Partial<EarlyWorkerOrder> = {}): EarlyWorkerOrder => ({
@@ -75,12 +77,15 @@ describe("the /search page's first script", () => {
     expect(slot.missed).toBeNull();
   });
 
-  it('starts nothing without a query, or with a blank one', () => {
+  it('starts nothing without a query, or with a blank one, and preloads the entry file instead', () => {
     for (const search of ['', '?q=', '?q=%20%20', '?other=1']) {
-      const {window, started} = runStarter(search);
+      const {window, started, head} = runStarter(search);
       expect(started, search).toEqual([]);
       expect(takeStartedWorker(CONFIG.worker, window)).toBeNull();
+      expect(head, search).toEqual([{tag: 'link', rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: CONFIG.entry}]);
     }
+    // With a query the worker fetches the file itself.
+    expect(runStarter('?q=volume').head).toEqual([]);
   });
 
   it('reports a worker that failed before the early script listened, so it is not handed over', () => {

@@ -1,4 +1,4 @@
-/** `facetFilters` (as masks over record positions) and `facets` counts. */
+/** `facetFilters` (as filters of record positions) and `facets` counts. */
 import {listParam, stringListParam} from './params';
 import type {SearchRecord} from './records';
 import type {Index} from './searchIndex';
@@ -52,8 +52,32 @@ function facetFiltersPredicate(value: unknown): Predicate | null {
   return (record) => clauses.every((p) => p(record));
 }
 
-/** The records `facetFilters` keeps, as a mask over record positions; null when it filters nothing. */
-export function filterMask(index: Index, value: unknown): Uint8Array | null {
+/**
+ * Which records a `facetFilters` value keeps. A record is judged the first time a query asks
+ * about it, then remembered: a query asks about its matches, a few hundred of the index's
+ * records, and judging all of them up front was a fifth of a new worker's first search.
+ */
+export class RecordFilter {
+  /** Per record: 0 not judged yet, 1 kept, 2 filtered out. */
+  private readonly judged: Uint8Array;
+
+  constructor(
+    private readonly records: readonly SearchRecord[],
+    private readonly predicate: Predicate,
+  ) {
+    this.judged = new Uint8Array(records.length);
+  }
+
+  keeps(position: number): boolean {
+    let verdict = this.judged[position];
+    if (verdict === undefined) return false;
+    if (verdict === 0) this.judged[position] = verdict = this.predicate(this.records[position]) ? 1 : 2;
+    return verdict === 1;
+  }
+}
+
+/** The filter of a `facetFilters` value, made once per value and index; null when it filters nothing. */
+export function recordFilter(index: Index, value: unknown): RecordFilter | null {
   const predicate = facetFiltersPredicate(value);
   if (!predicate) return null;
   let key: string | undefined;
@@ -64,12 +88,9 @@ export function filterMask(index: Index, value: unknown): Uint8Array | null {
   }
   const cached = key === undefined ? undefined : index.filters.get(key);
   if (cached) return cached;
-  const mask = new Uint8Array(index.records.length);
-  index.records.forEach((record, position) => {
-    mask[position] = predicate(record) ? 1 : 0;
-  });
-  if (key !== undefined) index.filters.set(key, mask);
-  return mask;
+  const filter = new RecordFilter(index.records, predicate);
+  if (key !== undefined) index.filters.set(key, filter);
+  return filter;
 }
 
 const ALL_FACETS = ['language', 'docusaurus_tag', 'type'];

@@ -13,7 +13,7 @@
 import type {LocalSearchClient, LocalSearchOptions, LocalSearchResponse} from './clientTypes';
 import {isChunkedSource, withTermsPrefetched, type ChunkedSource} from './chunked';
 import type {IndexedRecords} from './engine';
-import {facetCounts, filterMask} from './facets';
+import {facetCounts, recordFilter} from './facets';
 import {buildHit, DEFAULT_ELLIPSIS, highlightFields, pageOrigin, randomQueryId, snippetFields, type HitOptions} from './hits';
 import {whileReaderWaits} from './idle';
 import {boolParam, distinctParam, intParam, normalizeRequests, serializeParams, stringListParam, type Params} from './params';
@@ -67,10 +67,10 @@ function rank(index: Index | null, indexName: string, params: Params, prepared: 
   let facets: LocalSearchResponse['facets'] = {};
   if (index && prepared.terms.length > 0) {
     const {records} = index;
-    const mask = filterMask(index, params.facetFilters);
+    const filter = recordFilter(index, params.facetFilters);
     let found = rankedMatches(index, prepared, 'AND');
     // Algolia's removeWordsIfNoResults: 'allOptional'.
-    if (prepared.terms.length > 1 && !(mask ? found.some((id) => mask[id] === 1) : found.length > 0)) found = rankedMatches(index, prepared, 'OR');
+    if (prepared.terms.length > 1 && !(filter ? found.some((id) => filter.keeps(id)) : found.length > 0)) found = rankedMatches(index, prepared, 'OR');
     // One pass over the ranked matches for the filter and distinct: the first hits per key are its best.
     const distinct = distinctParam(params.distinct);
     const {keys, count} = distinct ? distinctKeys(index, distinct.key) : {keys: null, count: 0};
@@ -78,7 +78,7 @@ function rank(index: Index | null, indexName: string, params: Params, prepared: 
     const limit = distinct?.limit ?? 0;
     ids = [];
     for (const id of found) {
-      if (mask && mask[id] !== 1) continue;
+      if (filter && !filter.keeps(id)) continue;
       if (keys) {
         const key = keys[id];
         if (seen[key] >= limit) continue;

@@ -9,6 +9,7 @@ import type {WordSpan} from './highlight';
 import {inIdleSlices} from './idle';
 import {LruCache} from './lruCache';
 import type {SearchRecord} from './records';
+import type {RecordFilter} from './facets';
 
 /** Records indexed per idle slice: about a millisecond of work each on a laptop. */
 const BUILD_SLICE = 100;
@@ -30,8 +31,8 @@ export interface Index {
   terms: LruCache<TermHits>;
   /** A one-term query's matching records in ranked order, by term and rule: what `a` or `re` answer with before filters. */
   ranked: LruCache<Int32Array>;
-  /** Which records pass a facetFilters value (1 = kept), by its JSON. */
-  filters: LruCache<Uint8Array>;
+  /** Which records pass a facetFilters value, by its JSON. */
+  filters: LruCache<RecordFilter>;
   /** Words of the fields of records shown as hits, by position and field: the same pages show at every keystroke. */
   spans: LruCache<WordSpan[]>;
   /** Per distinct attribute, a small number per record standing for its value; made on first use. */
@@ -112,7 +113,7 @@ function withCaches(parts: Pick<Index, 'records' | 'shown' | 'engine' | 'chunks'
     ...parts,
     terms: new LruCache<TermHits>(TERM_CACHE_ENTRIES, TERM_CACHE_HITS, (hits) => hits.size),
     ranked: new LruCache<Int32Array>(TERM_CACHE_ENTRIES, RANKED_CACHE_IDS, (ids) => ids.length),
-    filters: new LruCache<Uint8Array>(FILTER_CACHE_ENTRIES),
+    filters: new LruCache<RecordFilter>(FILTER_CACHE_ENTRIES),
     distinctKeys: {},
     spans: new LruCache<WordSpan[]>(SPAN_CACHE_FIELDS, SPAN_CACHE_WORDS, (spans) => spans.length),
   };

@@ -39,17 +39,17 @@ describe('starting the index early', () => {
     expect(preload).not.toHaveBeenCalled();
   });
 
-  it("recognises the /search page by the entry file's preload link, which the plugin writes there (Algolia mode) or leaves to the early script (local mode), and no other page", async () => {
+  it("recognises the /search page by the entry file's preload link, which the plugin writes there (Algolia mode) or leaves to the worker's starter (local mode), and no other page", async () => {
     const {RECORDS_PRELOAD} = await import('./startEarly');
     const outDir = mkdtempSync(path.join(os.tmpdir(), 'search-early-'));
     try {
-      const page = (title: string) =>
-        `<!doctype html><html><head><meta charset="utf-8"><meta name="docsearch:language" content="en"></head><body><article><h1>${title}</h1><p>Some text.</p></article></body></html>`;
+      const page = (title: string, extra = '') =>
+        `<!doctype html><html><head><meta charset="utf-8"><meta name="docsearch:language" content="en"></head><body><article><h1>${title}</h1><p>Some text.</p></article>${extra}</body></html>`;
       mkdirSync(path.join(outDir, 'docs'));
       mkdirSync(path.join(outDir, 'assets/js'), {recursive: true});
       writeFileSync(path.join(outDir, 'assets/js/search.0123abcd.js'), '');
       writeFileSync(path.join(outDir, 'docs', 'intro.html'), page('Intro'));
-      writeFileSync(path.join(outDir, 'search.html'), page('Search'));
+      writeFileSync(path.join(outDir, 'search.html'), page('Search', '<div data-early-results=""></div><template data-result-template=""><article><h2><a></a></h2><p></p></article></template>'));
       vi.spyOn(console, 'log').mockImplementation(() => {});
       const matches = (file: string) => load(readFileSync(path.join(outDir, file), 'utf8'))(RECORDS_PRELOAD).length;
       const searchPage = () => readFileSync(path.join(outDir, 'search.html'), 'utf8');
@@ -64,11 +64,14 @@ describe('starting the index early', () => {
       writeFileSync(path.join(outDir, 'docs', 'intro.html'), page('Intro'));
       const local = searchIndexPlugin({siteConfig: {baseUrl: '/'}, siteDir: process.cwd()} as never, {mode: 'local'});
       await local.postBuild!({outDir, routesPaths: ['/docs/intro', '/search'], plugins: []} as never);
-      // The early script instead, naming the worker's script and the entry file it fetches or preloads.
+      // The early scripts instead, naming the worker's script and the entry file it fetches or preloads.
       expect(matches('search.html')).toBe(0);
       expect(matches('docs/intro.html')).toBe(0);
       expect(searchPage()).toContain('&quot;worker&quot;:&quot;/assets/js/search.0123abcd.js&quot;');
       expect(searchPage()).toMatch(/&quot;entry&quot;:&quot;\/search\/meta\.[0-9a-f]+\.json&quot;/);
+      // The worker's starter first in the <head>; the early script at the end of the body (this page has no app loader).
+      expect(searchPage()).toMatch(/<meta charset="utf-8"><script>[^<]*new Worker\(/);
+      expect(searchPage()).toMatch(/<script data-config=[^>]*>.*<\/script><\/body>/s);
       expect(local.getClientModules!()).toEqual([path.join(process.cwd(), 'src/search/startEarly.ts')]);
     } finally {
       rmSync(outDir, {recursive: true, force: true});
