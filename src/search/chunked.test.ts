@@ -231,6 +231,26 @@ describe('the chunked index in the browser', () => {
     }
   });
 
+  it("reads each of its records as the records file has it, but for the text, with each anchor as a number", () => {
+    const store = new ChunkedStore(META, server().fetchFile);
+    const full = expandRecords(FILE);
+    expect(store.records).toHaveLength(full.length);
+    store.records.forEach((stub, i) => {
+      const record = full[i];
+      expect({objectID: stub.objectID, page: stub.url_without_anchor, type: stub.type, language: stub.language, tag: stub.docusaurus_tag, weight: stub.weight}, String(i)).toEqual({
+        objectID: record.objectID,
+        page: record.url_without_anchor,
+        type: record.type,
+        language: record.language,
+        tag: record.docusaurus_tag,
+        weight: record.weight,
+      });
+      expect([stub.hierarchy.lvl0, stub.hierarchy.lvl1, stub.content, stub.anchor]).toEqual([record.hierarchy.lvl0, record.hierarchy.lvl1, null, null]);
+      // Two records share a URL exactly where the records file's do.
+      full.forEach((other, j) => expect(store.records[j].url === stub.url, `${i} ${j}`).toBe(other.url === record.url));
+    });
+  });
+
   it("knows the records by position without a map entry per record, and refuses to change the engine's records", () => {
     const store = new ChunkedStore(META, server().fetchFile);
     const count = META.levels.length;

@@ -85,34 +85,76 @@ export function checkMeta(meta: ChunkedMeta): ChunkedMeta {
   return meta;
 }
 
+/** What the records of one page share: its URL, titles and facets, and its sections' hierarchies. */
+interface StubPage {
+  url: string;
+  language: string;
+  tag: string;
+  pageRank: number;
+  /** By section (0: none, else 1 + the index in `sections`), made for its first record. */
+  hierarchies: SearchRecord['hierarchy'][];
+}
+
+const RECORD_TYPES: readonly RecordType[] = ['content', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'];
+
 /**
- * Records with what the entry file holds: URLs (each anchor as a number: only equality
- * matters to distinct), the page's titles and facets, the type and weight, and lvl2 only
- * where it is a generic API section (the ranking reads nothing else of it). No text.
+ * A record as the entry file describes it, for ranking, facets and distinct: its URL (each
+ * anchor as a number: only equality matters to distinct), its page's titles and facets, its
+ * type and weight, and lvl2 only where it is a generic API section (the ranking reads nothing
+ * else of it). No text. It holds four numbers and two shared objects; the rest is read from
+ * them when asked for (an index has some 15,000 records, and a new search worker made them
+ * all before its first answer: as plain objects with their own strings, 3.8 MB).
  */
+class StubRecord implements SearchRecord {
+  constructor(
+    private readonly index: number,
+    private readonly page: StubPage,
+    private readonly level: number,
+    private readonly anchorNumber: number,
+    private readonly position: number,
+    readonly hierarchy: SearchRecord['hierarchy'],
+  ) {}
+
+  get objectID(): string {
+    return String(this.index);
+  }
+  get url(): string {
+    return this.anchorNumber ? `${this.page.url}#\u0000${this.anchorNumber}` : this.page.url;
+  }
+  get url_without_anchor(): string {
+    return this.page.url;
+  }
+  get anchor(): null {
+    return null;
+  }
+  get type(): RecordType {
+    return RECORD_TYPES[this.level];
+  }
+  get content(): null {
+    return null;
+  }
+  get language(): string {
+    return this.page.language;
+  }
+  get docusaurus_tag(): string {
+    return this.page.tag;
+  }
+  get weight(): SearchRecord['weight'] {
+    return {pageRank: this.page.pageRank, level: levelWeight(this.level), position: this.position};
+  }
+}
+
+/** The entry file's records (`StubRecord`), in order. */
 export function stubRecords(meta: ChunkedMeta): SearchRecord[] {
   const out: SearchRecord[] = new Array(meta.levels.length);
   let index = 0;
-  meta.pages.forEach(([url, lvl0, lvl1, tag, language, pageRank], page) => {
-    // One hierarchy per page and section, shared by its records: nothing writes to a stub's.
-    const hierarchies: SearchRecord['hierarchy'][] = [];
-    const hierarchyOf = (section: number) =>
-      (hierarchies[section] ??= {lvl0, lvl1, lvl2: section ? meta.sections[section - 1] : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
-    for (let position = 0; position < meta.counts[page]; position += 1, index += 1) {
-      const level = meta.levels[index];
-      const anchor = meta.anchors[index];
-      out[index] = {
-        objectID: String(index),
-        url: anchor ? `${url}#\u0000${anchor}` : url,
-        url_without_anchor: url,
-        anchor: null,
-        type: level === 0 ? 'content' : (`lvl${level}` as RecordType),
-        content: null,
-        hierarchy: hierarchyOf(meta.sectionOf[index]),
-        language,
-        docusaurus_tag: tag,
-        weight: {pageRank, level: levelWeight(level), position},
-      };
+  meta.pages.forEach(([url, lvl0, lvl1, tag, language, pageRank], p) => {
+    const page: StubPage = {url, language, tag, pageRank, hierarchies: []};
+    for (let position = 0; position < meta.counts[p]; position += 1, index += 1) {
+      const section = meta.sectionOf[index];
+      // One hierarchy per page and section, shared by its records: nothing writes to a stub's.
+      const hierarchy = (page.hierarchies[section] ??= {lvl0, lvl1, lvl2: section ? meta.sections[section - 1] : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
+      out[index] = new StubRecord(index, page, meta.levels[index], meta.anchors[index], position, hierarchy);
     }
   });
   return out;
