@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
-import type {ChunkedMeta} from '../../src/search/chunkFormat';
+import {columnValue, encodeColumn, COLUMN_MAX, type ChunkedMeta} from '../../src/search/chunkFormat';
 import {prebuildIndex} from '../../src/search/engine';
 import {expandRecords, type CompactRecords} from '../../src/search/records';
 import {chunkedSourceFromDir, chunkFiles, entryFileName, pageParts, readChunkedRecords, readChunkedSearchRecords, type ChunkSizes} from './chunks';
@@ -66,11 +66,24 @@ describe('the chunked index files', () => {
 
   it('keep per record what ranking reads without the text: level, anchor number, generic API section', () => {
     const {files, meta} = written();
-    const entry = JSON.parse(files.get(meta)!);
-    expect(entry.levels).toEqual([1, 0, 2, 0, 1, 2, 0]);
-    expect(entry.anchors).toEqual([0, 0, 1, 1, 0, 1, 1]);
-    expect(entry.sectionOf.map((n: number) => (n ? entry.sections[n - 1] : null))).toEqual([null, null, null, null, null, 'Code samples', 'Code samples']);
+    const entry = JSON.parse(files.get(meta)!) as ChunkedMeta;
+    const column = (value: string) => Array.from(value, (_, i) => columnValue(value, i));
+    expect(column(entry.levels)).toEqual([1, 0, 2, 0, 1, 2, 0]);
+    expect(column(entry.anchors)).toEqual([0, 0, 1, 1, 0, 1, 1]);
+    expect(column(entry.sectionOf).map((n) => (n ? entry.sections[n - 1] : null))).toEqual([null, null, null, null, null, 'Code samples', 'Code samples']);
     expect(JSON.stringify(entry)).not.toContain('Detach it first');
+  });
+
+  it('write per-record numbers as columns of one character each, which read back as written', () => {
+    const values = [0, 1, null, 2, 57, 1000, COLUMN_MAX, null];
+    const column = encodeColumn(values);
+    expect(column).toHaveLength(values.length);
+    expect(values.map((_, i) => columnValue(column, i))).toEqual(values);
+    // Through JSON too, whatever characters it had to escape.
+    const parsed = JSON.parse(JSON.stringify(column)) as string;
+    expect(values.map((_, i) => columnValue(parsed, i))).toEqual(values);
+    expect(columnValue(column, values.length)).toBeNaN();
+    for (const bad of [-1, 1.5, COLUMN_MAX + 1, NaN]) expect(() => encodeColumn([bad])).toThrow(/whole numbers from 0/);
   });
 
   it('change name when their content changes', () => {

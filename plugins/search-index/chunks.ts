@@ -6,7 +6,7 @@ import {createHash} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import SearchableMap from 'minisearch/SearchableMap';
-import {CHUNKED_VERSION, TERM_TREE_MARKS, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from '../../src/search/chunkFormat';
+import {CHUNKED_VERSION, encodeColumn, TERM_TREE_MARKS, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from '../../src/search/chunkFormat';
 import type {PrebuiltIndex} from '../../src/search/engine';
 import {GENERIC_API_SECTIONS} from '../../src/search/ranking';
 import {expandRecords, type CompactRecords, type SearchRecord} from '../../src/search/records';
@@ -217,11 +217,11 @@ export function chunkFiles(compact: CompactRecords, index: PrebuiltIndex, sizes:
     averageFieldLength: index.averageFieldLength,
     pages: compact.pages,
     counts,
-    levels: compact.records.map(([, level]) => level),
-    anchors,
+    levels: encodeColumn(compact.records.map(([, level]) => level)),
+    anchors: encodeColumn(anchors),
     sections,
-    sectionOf,
-    fieldLength: index.fields.map((_, field) => index.fieldLength.map((lengths) => lengths[field] ?? null)),
+    sectionOf: encodeColumn(sectionOf),
+    fieldLength: index.fields.map((_, field) => encodeColumn(index.fieldLength.map((lengths) => lengths[field] ?? null))),
     tree: tree.text,
     terms,
     text,

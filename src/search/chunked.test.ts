@@ -334,8 +334,12 @@ describe('the chunked index in the browser', () => {
   });
 
   it('rejects an entry file that is not one', () => {
-    expect(() => checkMeta({...META, v: 3 as 4})).toThrow(/expected format/);
+    expect(() => checkMeta({...META, v: 4 as 5})).toThrow(/expected format/);
     expect(() => checkMeta({...META, levels: META.levels.slice(1)})).toThrow(/record counts/);
+    // A column holds no code it does not write: no null among levels, nothing below its codes.
+    expect(() => checkMeta({...META, levels: `!${META.levels.slice(1)}`})).toThrow(/record counts/);
+    expect(() => checkMeta({...META, anchors: ` ${META.anchors.slice(1)}`})).toThrow(/record data/);
+    expect(() => checkMeta({...META, levels: [1, 0] as unknown as string})).toThrow(/record counts/);
     // Field lengths by field: one list per field, each as long as the records.
     expect(() => checkMeta({...META, fieldLength: META.fieldLength.slice(1)})).toThrow(/field lengths/);
     expect(() => checkMeta({...META, fieldLength: META.fieldLength.map((byRecord, field) => (field === 7 ? byRecord.slice(1) : byRecord))})).toThrow(/field lengths/);

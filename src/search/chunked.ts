@@ -5,7 +5,7 @@
  * for the hits being shown. Files load once; a failed load is tried again next time.
  */
 import MiniSearch, {type AsPlainObject} from 'minisearch';
-import {CHUNKED_VERSION, TERM_TREE_MARKS, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from './chunkFormat';
+import {CHUNKED_VERSION, columnValue, isColumn, TERM_TREE_MARKS, termKey, textFileName, type ChunkedMeta, type TermChunk, type TextChunk} from './chunkFormat';
 import {decodePostings, engineOptions, FIELDS} from './engine';
 import {expandRecord, levelWeight, scanSectionText, type CompactRecords, type RecordType, type SearchRecord} from './records';
 
@@ -59,12 +59,8 @@ export function parseJson<T>(bytes: ArrayBuffer, name: string): T {
   }
 }
 
-function isNumberList(value: unknown, length?: number): value is number[] {
-  if (!Array.isArray(value) || (length !== undefined && value.length !== length)) return false;
-  // A loop, not \`every\`: the entry file's lists hold some 100,000 numbers, read in a new worker's first moments.
-  for (let i = 0; i < value.length; i += 1) if (typeof value[i] !== 'number') return false;
-  return true;
-}
+const isNumberList = (value: unknown, length?: number): value is number[] =>
+  Array.isArray(value) && (length === undefined || value.length === length) && value.every((n) => typeof n === 'number');
 
 /** Checks an entry file's shape; throws a clear error when it is not one this client reads. */
 export function checkMeta(meta: ChunkedMeta): ChunkedMeta {
@@ -74,10 +70,10 @@ export function checkMeta(meta: ChunkedMeta): ChunkedMeta {
   if (!meta || meta.v !== CHUNKED_VERSION) fail('wrong version');
   if (JSON.stringify(meta.fields) !== JSON.stringify(FIELDS)) fail('other fields');
   if (!Array.isArray(meta.pages) || !isNumberList(meta.counts, meta.pages.length)) fail('pages');
-  const count = meta.levels?.length ?? 0;
-  if (!isNumberList(meta.levels) || meta.counts.reduce((a, b) => a + b, 0) !== count) fail('record counts');
-  if (!isNumberList(meta.anchors, count) || !isNumberList(meta.sectionOf, count) || !Array.isArray(meta.sections)) fail('record data');
-  const lengthsFit = Array.isArray(meta.fieldLength) && meta.fieldLength.length === FIELDS.length && meta.fieldLength.every((byRecord) => Array.isArray(byRecord) && byRecord.length === count);
+  const count = meta.counts.reduce((a, b) => a + b, 0);
+  if (!isColumn(meta.levels, count)) fail('record counts');
+  if (!isColumn(meta.anchors, count) || !isColumn(meta.sectionOf, count) || !Array.isArray(meta.sections)) fail('record data');
+  const lengthsFit = Array.isArray(meta.fieldLength) && meta.fieldLength.length === FIELDS.length && meta.fieldLength.every((byRecord) => isColumn(byRecord, count, true));
   if (!lengthsFit || !Array.isArray(meta.averageFieldLength)) fail('field lengths');
   if (typeof meta.tree !== 'string' || typeof meta.terms !== 'object' || meta.terms === null || typeof meta.text?.hash !== 'string') fail('file lists');
   const {first} = meta.text;
@@ -151,10 +147,10 @@ export function stubRecords(meta: ChunkedMeta): SearchRecord[] {
   meta.pages.forEach(([url, lvl0, lvl1, tag, language, pageRank], p) => {
     const page: StubPage = {url, language, tag, pageRank, hierarchies: []};
     for (let position = 0; position < meta.counts[p]; position += 1, index += 1) {
-      const section = meta.sectionOf[index];
+      const section = columnValue(meta.sectionOf, index)!;
       // One hierarchy per page and section, shared by its records: nothing writes to a stub's.
       const hierarchy = (page.hierarchies[section] ??= {lvl0, lvl1, lvl2: section ? meta.sections[section - 1] : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
-      out[index] = new StubRecord(index, page, meta.levels[index], meta.anchors[index], position, hierarchy);
+      out[index] = new StubRecord(index, page, columnValue(meta.levels, index)!, columnValue(meta.anchors, index)!, position, hierarchy);
     }
   });
   return out;
@@ -329,9 +325,9 @@ export class ChunkedStore {
     internals._fieldLength = new MadeOnce(count, (position) => {
       // A record's lengths as the whole file restores them: up to its last field, null in the gaps.
       let last = byField.length - 1;
-      while (last >= 0 && byField[last][position] === null) last -= 1;
+      while (last >= 0 && columnValue(byField[last], position) === null) last -= 1;
       const lengths = new Array<number | null>(last + 1);
-      for (let field = 0; field <= last; field += 1) lengths[field] = byField[field][position];
+      for (let field = 0; field <= last; field += 1) lengths[field] = columnValue(byField[field], position);
       return lengths;
     }) as unknown as ReadonlyMap<number, (number | null)[]>;
     this.tree = internals._index;
