@@ -2,8 +2,8 @@
  * The early script as the /search page runs it (see `early.ts`): its settings come from
  * its own <script> element's `data-config`, the results go into the page's
  * `[data-early-results]` place, built from its `<template data-result-template>`. The build
- * puts it after the app's root, before the app's loader; without a query, the page's first script has added the
- * preload link of the index's entry file instead (`workerStarterSource`).
+ * puts it after the app's root, before the app's loader; without a query, the page's first
+ * script has added the preload link of the index's entry file instead (`workerStarterSource`).
  */
 import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE, takeStartedWorker, type EarlyConfig} from './earlyHandover';
 import {offer, sameSiteHref, startEarlySearch} from './early';
