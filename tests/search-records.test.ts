@@ -1,5 +1,6 @@
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
+import {load} from 'cheerio';
 import {describe, expect, it} from 'vitest';
 import {newEngine, restoreEngine} from '../src/search/engine';
 import {expandRecords} from '../src/search/records';
@@ -36,7 +37,7 @@ describe('search records in the build', () => {
       expect(head).not.toContain(files[0]);
     }
     const searchPage = readFileSync(path.join(buildDir, 'search.html'), 'utf8');
-    // Local mode: the early script fetches the entry file (or adds its preload link); no static link asks for it twice.
+    // Local mode: the worker fetches the entry file (or the first script adds its preload link); no static link asks for it twice.
     expect(searchPage).not.toContain(`<link rel="preload" href="/search/${index}"`);
     // The /search page's scripts download while it paints; other pages ask for theirs after.
     const scripts = startupScripts(searchPage) ?? [];
@@ -45,16 +46,23 @@ describe('search records in the build', () => {
     for (const html of ['index.html', 'docs/intro.html']) expect(readFileSync(path.join(buildDir, html), 'utf8')).not.toContain('as="script"');
   });
 
-  it("start the /search page's early script first in its <head>, with the build's worker and entry file", () => {
+  it("start the /search page's worker first in its <head>, and show its first results from a script after the app's root, with the build's worker and entry file", () => {
     const {index} = JSON.parse(readFileSync(path.join(searchDir, 'manifest.json'), 'utf8')) as {index: string};
     const searchPage = readFileSync(path.join(buildDir, 'search.html'), 'utf8');
     const head = searchPage.match(/<head>(.*?)<\/head>/s)?.[1] ?? '';
-    // The character set first, then the script that starts the worker, then the early script:
-    // no stylesheet before them holds them back.
-    const start = head.match(/^<meta charset="?utf-8"?\s*\/?><script>([^<]*)<\/script><script data-config="([^"]+)">/i);
-    expect(start).not.toBeNull();
-    const config = JSON.parse(start![2].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as {worker: string; entry: string; indexName: string};
-    expect(start![1]).toBe(workerStarterSource(config));
+    // The character set first, then the script that starts the worker: no stylesheet before it holds it back.
+    const starter = head.match(/^<meta charset="?utf-8"?\s*\/?><script>([^<]*)<\/script>/i);
+    expect(starter).not.toBeNull();
+    expect(head.search(/rel="?stylesheet/)).toBeGreaterThan(head.indexOf('<script>'));
+    // The early script: outside the app's root (which React hydrates), before the app's loader (which reads what it offers).
+    const $ = load(searchPage);
+    expect($('head script[data-config]')).toHaveLength(0);
+    expect($('#__docusaurus script[data-config]')).toHaveLength(0);
+    const early = $('body > script[data-config]');
+    expect(early).toHaveLength(1);
+    expect(early.nextAll('script').first().html()).toContain('app-scripts-started');
+    const config = JSON.parse(early.attr('data-config')!) as {worker: string; entry: string; indexName: string};
+    expect(starter![1]).toBe(workerStarterSource(config));
     expect(config.entry).toBe(`/search/${index}`);
     expect(config.indexName).toBe('docs');
     // The worker is the one the app starts: webpack's chunk of src/search/search.worker.ts.
@@ -62,7 +70,6 @@ describe('search records in the build', () => {
     expect(worker).toContain('needRecords');
     // In one file: it loads no chunk of its own before it can answer.
     expect(worker).not.toContain('importScripts');
-    expect(head.search(/rel="?stylesheet/)).toBeGreaterThan(head.indexOf('data-config='));
     // Only the /search page carries it.
     for (const html of ['index.html', 'docs/intro.html', '404.html']) {
       const other = readFileSync(path.join(buildDir, html), 'utf8');
