@@ -4,6 +4,7 @@ import {promisify} from 'node:util';
 import zlib from 'node:zlib';
 import {writeBuildStamp} from './build-state';
 import {writeBuildManifest} from '../server/build-manifest';
+import {inBuild} from '../server/static-site';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -38,9 +39,6 @@ const ROUTE_CHUNK = /^assets\/js\/[0-9a-f]{8}\.[0-9a-f]+\.js$/;
 const SEARCH_TEXT = /^search\/text[^/]*\.json$/;
 /** The search index's whole records file, which no page loads (the MCP server and `search:push` read it from disk). */
 const WHOLE_RECORDS = /^search\/records\.[0-9a-f]+\.json$/;
-/** A file's path in the build, as the build's manifest writes it (POSIX, relative to the build). */
-const inBuild = (buildDir: string, file: string) => path.relative(buildDir, file).split(path.sep).join('/');
-
 export const brotliQuality = (file: string, buildDir: string): number => {
   const relative = inBuild(buildDir, file);
   if (WHOLE_RECORDS.test(relative)) return 5;

@@ -19,14 +19,17 @@ export type Resolution =
   | {kind: 'redirect'; location: string}
   | {kind: 'not-found'};
 
-/** Every file of the build, as POSIX paths relative to its root (`docs/intro/index.html`). */
+/** A file's path in the build, as its file list and manifest write it: POSIX, relative to the root (`docs/intro/index.html`). */
+export const inBuild = (root: string, file: string): string => path.relative(root, file).split(path.sep).join('/');
+
+/** Every file of the build, as POSIX paths relative to its root (`inBuild`). */
 export async function listFiles(root: string): Promise<Set<string>> {
   const entries = await readdir(root, {recursive: true, withFileTypes: true});
   const files = new Set<string>();
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const parent = (entry as {parentPath?: string}).parentPath ?? (entry as {path?: string}).path ?? root;
-    files.add(path.relative(root, path.join(parent, entry.name)).split(path.sep).join('/'));
+    files.add(inBuild(root, path.join(parent, entry.name)));
   }
   return files;
 }
