@@ -57,9 +57,12 @@ interface Ranked {
   pageIds: number[];
 }
 
+/** A request's query as text ('' for none). */
+const queryText = (params: Params): string => (typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query));
+
 function rank(index: Index | null, indexName: string, params: Params, prepared: PreparedQuery): Ranked {
   const started = performance.now();
-  const query = typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query);
+  const query = queryText(params);
   const hitsPerPage = intParam(params.hitsPerPage, DEFAULT_HITS_PER_PAGE, 0, MAX_HITS_PER_PAGE);
   const page = intParam(params.page, 0, 0, Number.MAX_SAFE_INTEGER);
 
@@ -245,7 +248,7 @@ export function createLocalSearchClient(
 
   async function answer(input: Parameters<LocalSearchClient['search']>[0], call: number): Promise<{results: LocalSearchResponse[]}> {
     const requests = normalizeRequests(input);
-    const texts = requests.map(({params}) => (typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query)));
+    const texts = requests.map(({params}) => queryText(params));
     // The call's queries, to tell a query typed over from the same query asked again (set
     // before the first await, so the newest call's are in place when any older call looks).
     const key = JSON.stringify(texts);
