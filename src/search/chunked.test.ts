@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import {describe, expect, it, vi} from 'vitest';
 import {chunkFiles, termTreeText} from '../../plugins/search-index/chunks';
-import {ChunkedStore, checkMeta, restoreTermTree, withTermsPrefetched, type FetchIndexFile} from './chunked';
+import {ChunkedStore, checkMeta, madeOnRead, TermTreeText, withTermsPrefetched, type FetchIndexFile} from './chunked';
 import {termKey, textFileName, type ChunkedMeta} from './chunkFormat';
 import {EARLY_SEARCH_ID} from './earlyHandover';
 import {prebuildIndex, withIndex} from './engine';
@@ -251,6 +251,46 @@ describe('the chunked index in the browser', () => {
     });
   });
 
+  it('numbers the records for distinct from the entry file: two share a number exactly where their URLs (or page URLs) are the same', () => {
+    const store = new ChunkedStore(META, server().fetchFile);
+    const full = expandRecords(FILE);
+    for (const key of ['url', 'url_without_anchor'] as const) {
+      const {keys, count} = store.distinctKeys(key);
+      expect(keys.length).toBe(full.length);
+      expect(new Set(keys).size, key).toBe(new Set(full.map((record) => record[key])).size);
+      expect(Math.max(...keys)).toBeLessThan(count);
+      full.forEach((record, i) => full.forEach((other, j) => expect(keys[i] === keys[j], `${key} ${i} ${j}`).toBe(record[key] === other[key])));
+    }
+  });
+
+  it('makes a record the first time it is read, and reads as an array', () => {
+    const make = vi.fn((position: number) => ({position}));
+    const list = madeOnRead(5, make);
+    expect(list.length).toBe(5);
+    expect(make).not.toHaveBeenCalled();
+    expect(list[3]).toEqual({position: 3});
+    expect(list[3]).toBe(list[3]);
+    expect(make).toHaveBeenCalledTimes(1);
+    expect([list[5], list[-1], 3 in list, 5 in list, Array.isArray(list)]).toEqual([undefined, undefined, true, false, true]);
+    expect(list.map((item) => item.position)).toEqual([0, 1, 2, 3, 4]);
+    expect([...list].length).toBe(5);
+    expect(Object.keys(list)).toEqual(['0', '1', '2', '3', '4']);
+    expect(make).toHaveBeenCalledTimes(5);
+    expect(() => {
+      list[0] = {position: 9};
+    }).toThrow(/does not support changing its records/);
+  });
+
+  it('makes the term tree\'s nodes as searches walk them, not before', async () => {
+    const store = new ChunkedStore(META, server().fetchFile);
+    const nodes = (META.tree.match(/\(/g) ?? []).length + 1;
+    expect(store.treeText.nodesMade).toBe(0);
+    await store.loadTerms([{processed: 'snapshot', prefix: true, fuzzy: 1}]);
+    expect(store.engine.search('snapshot', {prefix: true, fuzzy: 1}).map((result) => result.id)).not.toEqual([]);
+    expect(store.treeText.nodesMade).toBeGreaterThan(0);
+    expect(store.treeText.nodesMade).toBeLessThan(nodes / 2);
+  });
+
   it("knows the records by position without a map entry per record, and refuses to change the engine's records", () => {
     const store = new ChunkedStore(META, server().fetchFile);
     const count = META.levels.length;
@@ -277,20 +317,23 @@ describe('the chunked index in the browser', () => {
     }
     // The build lists the terms (and the term files their postings) in the order the browser reads them back.
     const readBack: string[] = [];
-    restoreTermTree(META.tree, (term) => readBack.push(term));
+    new TermTreeText(META.tree).forEachTerm((term) => readBack.push(term));
     expect(termTreeText(INDEX.terms).order).toEqual(readBack);
   });
 
   it('names what is wrong with a malformed term tree', () => {
     const terms: string[] = [];
-    restoreTermTree('vol(ume(!s(!))a(!))', (term) => terms.push(term));
+    new TermTreeText('vol(ume(!s(!))a(!))').forEachTerm((term) => terms.push(term));
     expect(terms).toEqual(['volume', 'volumes', 'vola']);
-    expect(() => restoreTermTree('vol(ume(!)', () => undefined)).toThrow(/term tree is malformed at character 10: a node is not closed/);
-    expect(() => restoreTermTree('vol(!))', () => undefined)).toThrow(/at character 6: a node closes that was not opened/);
-    expect(() => restoreTermTree('vol(!!)', () => undefined)).toThrow(/a term ends twice/);
-    expect(() => restoreTermTree('vol()', () => undefined)).toThrow(/an empty node/);
-    expect(() => restoreTermTree('volume!', () => undefined)).toThrow(/at character 0: an edge without its node/);
-    expect(() => new ChunkedStore({...META, tree: 'zzz(!)'}, server().fetchFile)).toThrow(/names no term file for "zzz"|term tree/);
+    expect(() => new TermTreeText('vol(ume(!)')).toThrow(/term tree is malformed at character 10: a node is not closed/);
+    expect(() => new TermTreeText('vol(!))')).toThrow(/at character 6: a node closes that was not opened/);
+    expect(() => new TermTreeText('vol(!!)')).toThrow(/at character 5: a term ends twice/);
+    expect(() => new TermTreeText('vol()')).toThrow(/at character 4: an empty node/);
+    expect(() => new TermTreeText('volume!')).toThrow(/at character 0: an edge without its node/);
+    expect(() => new TermTreeText('vol(!)(!)')).toThrow(/at character 6: an edge without its node/);
+    expect(() => new TermTreeText('v!l(!)')).toThrow(/at character 0: an edge without its node/);
+    expect(() => new ChunkedStore({...META, tree: 'zzz(!)'}, server().fetchFile)).toThrow(/names no term file for the terms starting "zz"/);
+    expect(() => new ChunkedStore({...META, tree: 'q(!u(!))'}, server().fetchFile)).toThrow(/names no term file for the terms starting "q"/);
   });
 
   it('finds words by prefix and with typos across term files, a typo in the first letter too', async () => {

@@ -140,20 +140,59 @@ class StubRecord implements SearchRecord {
   }
 }
 
-/** The entry file's records (`StubRecord`), in order. */
-export function stubRecords(meta: ChunkedMeta): SearchRecord[] {
-  const out: SearchRecord[] = new Array(meta.levels.length);
-  let index = 0;
-  meta.pages.forEach(([url, lvl0, lvl1, tag, language, pageRank], p) => {
-    const page: StubPage = {url, language, tag, pageRank, hierarchies: []};
-    for (let position = 0; position < meta.counts[p]; position += 1, index += 1) {
-      const section = columnValue(meta.sectionOf, index)!;
-      // One hierarchy per page and section, shared by its records: nothing writes to a stub's.
-      const hierarchy = (page.hierarchies[section] ??= {lvl0, lvl1, lvl2: section ? meta.sections[section - 1] : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
-      out[index] = new StubRecord(index, page, columnValue(meta.levels, index)!, columnValue(meta.anchors, index)!, position, hierarchy);
-    }
+/**
+ * A list of `length` values, each made the first time it is read. It reads as an array
+ * (indexes, `length`, iteration, array methods), so the ranking, facets and distinct read it
+ * as they read a whole file's records.
+ */
+export function madeOnRead<T>(length: number, make: (position: number) => T): T[] {
+  const made = new Array<T>(length);
+  const positionOf = (key: string | symbol): number => {
+    if (typeof key !== 'string' || key.length === 0 || (key.length > 1 && key[0] === '0')) return -1;
+    const position = Number(key);
+    return Number.isInteger(position) && position < length ? position : -1;
+  };
+  return new Proxy(made, {
+    get(target, key, receiver) {
+      const position = positionOf(key);
+      return position >= 0 ? (target[position] ??= make(position)) : Reflect.get(target, key, receiver);
+    },
+    has(target, key) {
+      return positionOf(key) >= 0 || Reflect.has(target, key);
+    },
+    getOwnPropertyDescriptor(target, key) {
+      const position = positionOf(key);
+      if (position < 0) return Reflect.getOwnPropertyDescriptor(target, key);
+      return {value: (target[position] ??= make(position)), writable: true, enumerable: true, configurable: true};
+    },
+    ownKeys(target) {
+      return [...Array.from({length}, (_, position) => String(position)), ...Reflect.ownKeys(target).filter((key) => positionOf(key) < 0)];
+    },
+    set(): boolean {
+      throw new Error('The chunked search index does not support changing its records.');
+    },
   });
-  return out;
+}
+
+/**
+ * The entry file's records (`StubRecord`), in order, each made the first time it is read: a
+ * query reads the records it matches, a few thousand of this site's 15,000, and making them
+ * all was a tenth of a new worker's work before its first answer. `pageOf` holds each
+ * record's page.
+ */
+export function stubRecords(meta: ChunkedMeta, pageOf: Int32Array): SearchRecord[] {
+  const firstOfPage = new Int32Array(meta.pages.length);
+  for (let page = 1; page < meta.pages.length; page += 1) firstOfPage[page] = firstOfPage[page - 1] + meta.counts[page - 1];
+  const pages = new Array<StubPage | undefined>(meta.pages.length);
+  return madeOnRead(pageOf.length, (index) => {
+    const p = pageOf[index];
+    const [url, lvl0, lvl1, tag, language, pageRank] = meta.pages[p];
+    const page = (pages[p] ??= {url, language, tag, pageRank, hierarchies: []});
+    const section = columnValue(meta.sectionOf, index)!;
+    // One hierarchy per page and section, shared by its records: nothing writes to a stub's.
+    const hierarchy = (page.hierarchies[section] ??= {lvl0, lvl1, lvl2: section ? meta.sections[section - 1] : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null});
+    return new StubRecord(index, page, columnValue(meta.levels, index)!, columnValue(meta.anchors, index)!, index - firstOfPage[p], hierarchy);
+  });
 }
 
 type Postings = Map<number, Map<number, number>>;
@@ -227,47 +266,183 @@ function unsupported(what: string): never {
   throw new Error(`The chunked search index does not support ${what} in its engine.`);
 }
 
+const LEAF = '';
+const [LEAF_MARK, OPEN_MARK, CLOSE_MARK] = [TERM_TREE_MARKS.leaf, TERM_TREE_MARKS.open, TERM_TREE_MARKS.close].map((mark) => mark.charCodeAt(0));
+
 /**
- * The term tree from the entry file (`ChunkedMeta.tree`), node by node in the engine's own
- * form (a map of edges, the empty key where a term ends), each term holding an empty map for
- * its postings; `onTerm` hears the terms in the tree's order. Throws on a malformed tree.
+ * The term tree of the entry file (`ChunkedMeta.tree`), checked in one pass that notes where
+ * each node ends. The engine's nodes (`TermNode`) are made from it as searches first walk
+ * them: a query walks a few hundred of the tree's 11,000 nodes, and making them all (a map
+ * each) was a fifth of a new worker's work before its first answer. Throws on a malformed
+ * tree, naming what is wrong and where.
  */
-export function restoreTermTree(text: string, onTerm: (term: string) => void): Map<string, unknown> {
-  const fail = (at: number, what: string): never => {
-    throw new Error(`The search index entry file's term tree is malformed at character ${at}: ${what}.`);
-  };
-  const {leaf, open, close} = TERM_TREE_MARKS;
-  const root = new Map<string, unknown>();
-  const nodes: Map<string, unknown>[] = [root];
-  const prefixes: string[] = [''];
-  let at = 0;
-  while (at < text.length) {
-    const node = nodes[nodes.length - 1];
-    const mark = text[at];
-    if (mark === leaf) {
-      if (node.has('')) fail(at, 'a term ends twice');
-      node.set('', new Map() satisfies Postings);
-      onTerm(prefixes[prefixes.length - 1]);
-      at += 1;
-    } else if (mark === close) {
-      if (nodes.length === 1) fail(at, 'a node closes that was not opened');
-      if (node.size === 0) fail(at, 'an empty node');
-      nodes.pop();
-      prefixes.pop();
-      at += 1;
-    } else {
-      const end = text.indexOf(open, at);
-      const label = end < 0 ? '' : text.slice(at, end);
-      if (!label || label.includes(leaf) || label.includes(close)) fail(at, 'an edge without its node');
-      const child = new Map<string, unknown>();
-      node.set(label, child);
-      nodes.push(child);
-      prefixes.push(prefixes[prefixes.length - 1] + label);
-      at = end + 1;
+export class TermTreeText {
+  /** At each open mark, the position of its node's close mark. */
+  private readonly ends: Int32Array;
+  /** The nodes the engine has read so far (`TermNode`). */
+  nodesMade = 0;
+
+  constructor(readonly text: string) {
+    const fail = (at: number, what: string): never => {
+      throw new Error(`The search index entry file's term tree is malformed at character ${at}: ${what}.`);
+    };
+    const length = text.length;
+    this.ends = new Int32Array(length);
+    // One character at a time, with the open nodes on a stack: where each opened, its edges
+    // so far and whether a term ends at it. An edge's label runs up to its open mark.
+    const opens = new Int32Array(length + 1);
+    const edges = new Int32Array(length + 2);
+    const leaves = new Uint8Array(length + 2);
+    let depth = 0;
+    let label = -1;
+    let at = 0;
+    for (; at < length; at += 1) {
+      const mark = text.charCodeAt(at);
+      if (mark === OPEN_MARK) {
+        if (label < 0) fail(at, 'an edge without its node');
+        label = -1;
+        edges[depth] += 1;
+        opens[depth] = at;
+        depth += 1;
+        edges[depth] = 0;
+        leaves[depth] = 0;
+      } else if (mark === LEAF_MARK || mark === CLOSE_MARK) {
+        if (label >= 0) fail(label, 'an edge without its node');
+        if (mark === LEAF_MARK) {
+          if (leaves[depth]) fail(at, 'a term ends twice');
+          leaves[depth] = 1;
+          edges[depth] += 1;
+        } else {
+          if (depth === 0) fail(at, 'a node closes that was not opened');
+          if (edges[depth] === 0) fail(at, 'an empty node');
+          depth -= 1;
+          this.ends[opens[depth]] = at;
+        }
+      } else if (label < 0) label = at;
+    }
+    if (label >= 0) fail(label, 'an edge without its node');
+    if (depth > 0) fail(at, 'a node is not closed');
+  }
+
+  /** The root node, as the engine's term tree holds it. */
+  root(): Map<string, unknown> {
+    return new TermNode(this, 0, this.text.length);
+  }
+
+  /**
+   * The node between `from` and `to`, edge by edge in the tree's order: `onEdge` with each
+   * edge's label and the span of its child, `onLeaf` where a term ends.
+   */
+  edges(from: number, to: number, onEdge: (label: string, from: number, to: number) => void, onLeaf: () => void): void {
+    let at = from;
+    while (at < to) {
+      if (this.text.charCodeAt(at) === LEAF_MARK) {
+        onLeaf();
+        at += 1;
+      } else {
+        const open = this.text.indexOf(TERM_TREE_MARKS.open, at);
+        onEdge(this.text.slice(at, open), open + 1, this.ends[open]);
+        at = this.ends[open] + 1;
+      }
     }
   }
-  if (nodes.length !== 1) fail(at, 'a node is not closed');
-  return root;
+
+  /** The terms in the tree's order (the order the term files list their postings in); with `letters`, only the terms starting with one of them. */
+  forEachTerm(onTerm: (term: string) => void, letters?: ReadonlySet<string>): void {
+    const walk = (from: number, to: number, prefix: string) =>
+      this.edges(from, to, (label, childFrom, childTo) => walk(childFrom, childTo, prefix + label), () => onTerm(prefix));
+    if (!letters) return walk(0, this.text.length, '');
+    this.edges(0, this.text.length, (label, from, to) => (letters.has(label[0]) ? walk(from, to, label) : undefined), () => (letters.has('') ? onTerm('') : undefined));
+  }
+
+  /** The keys (`termKey`) of the tree's terms: read from the tree's first two levels. */
+  termKeys(): Set<string> {
+    const keys = new Set<string>();
+    this.edges(
+      0,
+      this.text.length,
+      (label, from, to) => {
+        if (label.length >= 2) keys.add(label.slice(0, 2));
+        else this.edges(from, to, (next) => keys.add(label + next[0]), () => keys.add(label));
+      },
+      () => keys.add(''),
+    );
+    return keys;
+  }
+}
+
+/**
+ * A node of the engine's term tree (minisearch's radix tree: a map of edges, the empty key
+ * where a term ends, holding its postings), made from the tree's text the first time the
+ * engine reads it. Nothing else changes: the engine reads it as the map it expects.
+ */
+class TermNode extends Map<string, unknown> {
+  private source: TermTreeText | null;
+
+  constructor(
+    source: TermTreeText,
+    private readonly from: number,
+    private readonly to: number,
+  ) {
+    super();
+    this.source = source;
+  }
+
+  private made(): this {
+    const source = this.source;
+    if (source) {
+      source.nodesMade += 1;
+      this.source = null;
+      source.edges(
+        this.from,
+        this.to,
+        (label, from, to) => super.set(label, new TermNode(source, from, to)),
+        () => super.set(LEAF, new Map() satisfies Postings),
+      );
+    }
+    return this;
+  }
+
+  override get(key: string) {
+    return this.made() && super.get(key);
+  }
+  override has(key: string) {
+    return this.made() && super.has(key);
+  }
+  override set(key: string, value: unknown) {
+    this.made();
+    return super.set(key, value);
+  }
+  override delete(key: string) {
+    return this.made() && super.delete(key);
+  }
+  override clear() {
+    this.source = null;
+    super.clear();
+  }
+  override get size() {
+    this.made();
+    return super.size;
+  }
+  override keys() {
+    this.made();
+    return super.keys();
+  }
+  override values() {
+    this.made();
+    return super.values();
+  }
+  override entries() {
+    this.made();
+    return super.entries();
+  }
+  override forEach(callback: (value: unknown, key: string, map: Map<string, unknown>) => void, thisArg?: unknown) {
+    this.made();
+    super.forEach(callback, thisArg);
+  }
+  override [Symbol.iterator]() {
+    return this.entries();
+  }
 }
 
 /** A query term as the engine searches it: processed, with its prefix and typo rule (see `query.ts`). */
@@ -285,8 +460,7 @@ export class ChunkedStore {
   readonly full: (SearchRecord | undefined)[];
   private readonly loading = new Map<string, Promise<unknown>>();
   private readonly tree: TermTree;
-  /** The terms of each term file, in vocabulary order. */
-  private readonly termsOfFile = new Map<string, string[]>();
+  readonly treeText: TermTreeText;
   /** The page of each record. */
   private readonly pageIndex: Int32Array;
 
@@ -295,12 +469,12 @@ export class ChunkedStore {
     private readonly fetchFile: FetchIndexFile,
   ) {
     checkMeta(meta);
-    this.records = stubRecords(meta);
-    this.full = new Array(this.records.length);
-    this.pageIndex = new Int32Array(this.records.length);
+    const count = meta.levels.length;
+    this.pageIndex = new Int32Array(count);
     let at = 0;
     meta.counts.forEach((n, page) => this.pageIndex.fill(page, at, (at += n)));
-    const count = this.records.length;
+    this.records = stubRecords(meta, this.pageIndex);
+    this.full = new Array(count);
     const plain: AsPlainObject = {
       documentCount: count,
       nextId: count,
@@ -332,17 +506,41 @@ export class ChunkedStore {
     }) as unknown as ReadonlyMap<number, (number | null)[]>;
     this.tree = internals._index;
     // The engine's term tree as the whole file's engine has it, so it lists matching terms in
-    // the same order: restored node by node (inserting every term walked and split the tree
-    // for each, half of this store's start in a new worker). Each term has no postings until
-    // its file loads, into the map the tree holds.
-    const restored = restoreTermTree(meta.tree, (term) => {
-      const name = meta.terms[termKey(term)];
-      if (!name) throw new Error(`The search index entry file names no term file for "${term}".`);
-      let terms = this.termsOfFile.get(name);
-      if (!terms) this.termsOfFile.set(name, (terms = []));
-      terms.push(term);
-    });
-    Object.assign(this.tree, {_tree: restored, _size: undefined});
+    // the same order: made from the entry file's text node by node as searches walk it
+    // (inserting every term walked and split the tree for each, half of this store's start in
+    // a new worker). Each term has no postings until its file loads, into the map the tree holds.
+    this.treeText = new TermTreeText(meta.tree);
+    for (const key of this.treeText.termKeys()) {
+      if (typeof meta.terms[key] !== 'string') throw new Error(`The search index entry file names no term file for the terms starting "${key}".`);
+    }
+    Object.assign(this.tree, {_tree: this.treeText.root(), _size: undefined});
+  }
+
+  /**
+   * The numbers `distinctKeys` gives the records (one per value of `key`), from the entry
+   * file instead of the records: a record's page URL is its page, its URL its page and anchor.
+   */
+  distinctKeys(key: 'url' | 'url_without_anchor'): {keys: Int32Array; count: number} {
+    const pages = this.meta.pages.length;
+    if (key === 'url_without_anchor') return {keys: this.pageIndex, count: pages};
+    const anchors = this.meta.anchors;
+    const firstKey = new Int32Array(pages + 1);
+    for (let position = 0; position < this.pageIndex.length; position += 1) {
+      const page = this.pageIndex[position];
+      firstKey[page + 1] = Math.max(firstKey[page + 1], columnValue(anchors, position)! + 1);
+    }
+    for (let page = 0; page < pages; page += 1) firstKey[page + 1] += firstKey[page];
+    const keys = new Int32Array(this.pageIndex.length);
+    for (let position = 0; position < keys.length; position += 1) keys[position] = firstKey[this.pageIndex[position]] + columnValue(anchors, position)!;
+    return {keys, count: firstKey[pages]};
+  }
+
+  /** The terms of a term file, in the tree's order (its postings' order): the terms of its keys. */
+  private termsOfFile(name: string): string[] {
+    const keys = new Set(Object.keys(this.meta.terms).filter((key) => this.meta.terms[key] === name));
+    const terms: string[] = [];
+    this.treeText.forEachTerm((term) => (keys.has(termKey(term)) ? terms.push(term) : undefined), new Set([...keys].map((key) => key.slice(0, 1))));
+    return terms;
   }
 
   /** Loads a file once; a failed load is forgotten, so the next call tries again. */
@@ -388,7 +586,7 @@ export class ChunkedStore {
   }
 
   private addTerms(name: string, chunk: TermChunk): void {
-    const terms = this.termsOfFile.get(name) ?? [];
+    const terms = this.termsOfFile(name);
     if (!chunk || !Array.isArray(chunk.postings) || chunk.postings.length !== terms.length) {
       throw new Error(`The search index file ${name} is not a term file of this index.`);
     }

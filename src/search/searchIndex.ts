@@ -45,6 +45,7 @@ export type DistinctKey = 'url' | 'url_without_anchor';
 export function distinctKeys(index: Index, key: DistinctKey): {keys: Int32Array; count: number} {
   const cached = index.distinctKeys[key];
   if (cached) return cached;
+  if (index.chunks) return (index.distinctKeys[key] = index.chunks.distinctKeys(key));
   const numbers = new Map<string, number>();
   const keys = new Int32Array(index.records.length);
   index.records.forEach((record, position) => {
