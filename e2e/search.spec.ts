@@ -1,5 +1,6 @@
 import {expect, test, type Page} from '@playwright/test';
 import {EARLY_HOLD_MS, EARLY_WORKER_GLOBAL} from '../src/search/earlyHandover';
+import {FIRST_SCREEN_HITS} from '../src/search/resultsPage';
 import {holdRequests, nextFrames, patientBrandLookup, searchIndexReady, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 const PARTNER_API = '**/v1/auth/partner-config/docs?domain=*';
@@ -281,7 +282,7 @@ test.describe('search', () => {
     });
     // The first screen's hits need at most one text file each: the files asked for beyond
     // that wait until the test has seen a result, so the whole list cannot overtake it.
-    const firstScreenHits = 20;
+    const firstScreenHits = FIRST_SCREEN_HITS;
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let texts = 0;

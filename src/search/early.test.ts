@@ -3,7 +3,7 @@ import {bytesOf, TWO_PAGES} from './fixtures/compactFile';
 import {earlyQuery, offer, sameSiteHref, startEarlySearch, type EarlyEnvironment} from './early';
 import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, earlySearchInput, readEarlyWorkerName, takeEarlyWorker, type EarlySearch} from './earlyHandover';
 import type {LocalSearchClient} from './localClient';
-import type {PageResult} from './resultsPage';
+import {FIRST_SCREEN_HITS, type PageResult} from './resultsPage';
 import {serveLocalSearch} from './workerHost';
 import {createWorkerSearchClient, type FailingEndpoint} from './workerClient';
 
@@ -76,7 +76,7 @@ describe("the /search page's early script", () => {
     const order = readEarlyWorkerName(started[0].name, `${ORIGIN}${CONFIG.worker}`)!;
     expect(order).toEqual({entry: `${ORIGIN}${CONFIG.entry}`, query: 'Volume', indexName: 'docs', facetFilters: ['language:en'], snippetWords: 10});
     expect(earlySearchInput(order)).toMatchObject({
-      requests: [{indexName: 'docs', params: {query: 'Volume', hitsPerPage: 20, facetFilters: ['language:en'], attributesToSnippet: ['content:10']}}],
+      requests: [{indexName: 'docs', params: {query: 'Volume', hitsPerPage: FIRST_SCREEN_HITS, facetFilters: ['language:en'], attributesToSnippet: ['content:10']}}],
     });
     expect(fake.sent).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import {CHUNKED_VERSION, type ChunkedMeta} from './chunkFormat';
-import {checkMeta, type ChunkedSource, type FetchIndexFile} from './chunked';
+import type {ChunkedSource, FetchIndexFile} from './chunked';
 import {fetchIndexFile} from './indexFiles';
 import {withIndex, type IndexedRecords} from './engine';
 import {expandRecordsWhenIdle, type CompactRecords} from './records';
@@ -25,7 +25,8 @@ export async function fromEntryFile(
   expand: (file: CompactRecords) => Promise<IndexedRecords['records']> | IndexedRecords['records'],
 ): Promise<IndexedRecords | ChunkedSource> {
   const file = parseRecords(bytes);
-  if (isMeta(file)) return {meta: checkMeta(file), fetchFile};
+  // The store checks the entry file as it is built from it (`ChunkedStore`), once.
+  if (isMeta(file)) return {meta: file, fetchFile};
   return withIndex(file, await expand(file));
 }
 

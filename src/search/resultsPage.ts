@@ -13,10 +13,12 @@ export const RESULTS_PER_PAGE = 20;
 export const HITS_PER_QUERY = 200;
 /**
  * Hits of the first answer the page shows from a local index, before it asks for all
- * HITS_PER_QUERY: a chunked index loads the text of every hit it returns, a file for every
- * few hits, and a first screen of results needs the text of a few dozen hits, not of 200.
+ * HITS_PER_QUERY: a chunked index loads the text of every hit it returns, about a file for
+ * every page in the results. Ten hits make four to seven results, a screen's worth on a
+ * phone or a laptop, from as many files: one round of a browser's six connections to a
+ * host, where twenty hits (seven to ten files) took two.
  */
-export const FIRST_SCREEN_HITS = RESULTS_PER_PAGE;
+export const FIRST_SCREEN_HITS = 10;
 /**
  * Hits kept per page before grouping. The local client keys `distinct` by page
  * (`url_without_anchor`), so an API page with dozens of matching fields cannot use up the
