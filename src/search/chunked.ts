@@ -460,6 +460,7 @@ export class ChunkedStore {
   readonly full: (SearchRecord | undefined)[];
   private readonly loading = new Map<string, Promise<unknown>>();
   private readonly tree: TermTree;
+  /** The entry file's term tree, whose nodes the engine makes as it walks them. */
   readonly treeText: TermTreeText;
   /** The page of each record. */
   private readonly pageIndex: Int32Array;
