@@ -115,6 +115,31 @@ test.describe('layout', () => {
     await expect(page.locator('.table-of-contents').first()).toBeVisible();
   });
 
+  // A second typeface on a page costs its first layout a font lookup per size and weight, and
+  // reads as a mismatch: buttons and inputs take the browser's own font unless told otherwise.
+  for (const route of ['/', '/docs/intro', '/docs/api-reference/core-resources/virtual-machines/manage/hibernate', '/search?q=volume']) {
+    test(`sets every text of ${route} in the site's typeface, or the code font`, async ({page}) => {
+      await page.goto(route);
+      await waitForHydration(page);
+      const faces = await page.evaluate(() => {
+        const body = getComputedStyle(document.body).fontFamily;
+        const probe = document.createElement('code');
+        document.body.append(probe);
+        const code = getComputedStyle(probe).fontFamily;
+        probe.remove();
+        const others = new Set<string>();
+        for (const element of document.querySelectorAll('body *')) {
+          const hasText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+          if (!hasText || element.getClientRects().length === 0) continue;
+          const family = getComputedStyle(element).fontFamily;
+          if (family !== body && family !== code) others.add(`${element.tagName.toLowerCase()}.${element.className}: ${family}`);
+        }
+        return [...others];
+      });
+      expect(faces).toEqual([]);
+    });
+  }
+
   // plugins/doc-shell: the docs layout and the version's data come in one chunk.
   for (const route of ['/docs/intro', '/docs/api-reference/core-resources/virtual-machines/manage/hibernate']) {
     test(`of ${route} comes in one chunk beside the page's own, on a first load`, async ({page}) => {
