@@ -128,8 +128,8 @@ test.describe('layout', () => {
         const code = getComputedStyle(probe).fontFamily;
         probe.remove();
         const others = new Set<string>();
-        for (const element of document.querySelectorAll('body *')) {
-          const hasText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        for (const element of Array.from(document.querySelectorAll('body *'))) {
+          const hasText = Array.from(element.childNodes).some((node: ChildNode) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
           if (!hasText || element.getClientRects().length === 0) continue;
           const family = getComputedStyle(element).fontFamily;
           if (family !== body && family !== code) others.add(`${element.tagName.toLowerCase()}.${element.className}: ${family}`);
