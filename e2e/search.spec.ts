@@ -11,6 +11,34 @@ const INDEX_ENTRY = '**/search/meta.*.json';
 const APP_RESULTS = 'main > [data-early-results] ~ div > article';
 const acme = {name: 'Acme Compute', theme: 'slate', colors: {primary: {light: 'teal'}}};
 
+/**
+ * Has the next load of /search?q=… get the page as built, as a static host (a CDN) sends it,
+ * instead of the server's copy with its first results in it (server/search-page.ts).
+ */
+async function servedAsBuilt(page: Page, baseURL: string | undefined): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/search' && url.searchParams.has('q'),
+    async (route) => route.fulfill({response: await route.fetch({url: new URL('/search', baseURL).toString()})}),
+  );
+}
+
+/**
+ * What a test of the results' handover to the app watches: hydration and page errors, and
+ * the requests for the index's entry file (the page's and its worker's).
+ */
+function watchHandover(page: Page): {errors: string[]; entryRequests: string[]} {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|recoverable|react/i.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const entryRequests: string[] = [];
+  page.context().on('request', (request) => {
+    if (/\/search\/meta\.[0-9a-f]+\.json$/.test(new URL(request.url()).pathname)) entryRequests.push(request.url());
+  });
+  return {errors, entryRequests};
+}
+
 /** The same page under a partner host name (`*.localhost` resolves to this machine). */
 const onHost = (baseURL: string | undefined, host: string, path: string) => {
   const url = new URL(path, baseURL);
@@ -302,19 +330,11 @@ test.describe('search', () => {
     expect(await page.locator('main article').count()).toBe(20);
   });
 
-  test('the /search page shows its first results before the app has loaded, then the same results from the app', async ({page}) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /hydrat|recoverable|react/i.test(message.text())) errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    // Requests for the index's entry file, the page's and its worker's.
-    const entryRequests: string[] = [];
-    page.context().on('request', (request) => {
-      if (/\/search\/meta\.[0-9a-f]+\.json$/.test(new URL(request.url()).pathname)) entryRequests.push(request.url());
-    });
+  test('served as built (as a CDN serves it), the /search page shows its first results before the app has loaded, then the same results from the app', async ({page, baseURL}) => {
+    const {errors, entryRequests} = watchHandover(page);
     // The app's bundle waits until the test has seen the early results.
     const release = await holdRequests(page, '**/assets/js/main.*.js');
+    await servedAsBuilt(page, baseURL);
     await page.goto('/search?q=volume', {waitUntil: 'commit'});
     const early = page.locator('[data-early-results="shown"] article');
     await expect(early.first()).toBeVisible({timeout: SEARCH_INDEX_PATIENCE});
@@ -343,7 +363,57 @@ test.describe('search', () => {
     expect(errors).toEqual([]);
   });
 
-  test("on /search?q=, the app's scripts start once the early results are shown, not before", async ({page}) => {
+  test('the server sends /search?q= with its first results in the page: read without scripts, then the same results from the app', async ({browser, page}) => {
+    // Without scripts: the results, the query in the heading, the title and the search box.
+    const bare = await browser.newContext({javaScriptEnabled: false});
+    try {
+      const noScript = await bare.newPage();
+      await noScript.goto('/search?q=volume');
+      const results = noScript.locator('[data-early-results="shown"] article');
+      expect(await results.count()).toBeGreaterThan(3);
+      await expect(noScript.getByRole('heading', {level: 1})).toHaveText('Search results for "volume"');
+      await expect(noScript).toHaveTitle('Search results for "volume" | Docs');
+      await expect(noScript.getByRole('searchbox', {name: 'Search'})).toHaveValue('volume');
+      for (const href of await results.locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/docs\//);
+      // Each snippet in its screen's length: 10 words on a wide screen, 5 on a phone.
+      const snippet = results.first().locator('p');
+      const words = async () => (await snippet.innerText()).replace(/…/g, ' ').trim().split(/\s+/).length;
+      await expect(snippet.locator('[data-snippet="wide"]')).toBeVisible();
+      await expect(snippet.locator('[data-snippet="narrow"]')).toBeHidden();
+      expect(await words()).toBeLessThanOrEqual(10);
+      expect(await words()).toBeGreaterThan(5);
+      await noScript.setViewportSize({width: 390, height: 844});
+      await expect(snippet.locator('[data-snippet="narrow"]')).toBeVisible();
+      await expect(snippet.locator('[data-snippet="wide"]')).toBeHidden();
+      expect(await words()).toBeLessThanOrEqual(5);
+    } finally {
+      await bare.close();
+    }
+
+    const {errors, entryRequests} = watchHandover(page);
+    const release = await holdRequests(page, '**/assets/js/main.*.js');
+    await page.goto('/search?q=volume', {waitUntil: 'commit'});
+    const served = page.locator('[data-early-results="shown"] article');
+    await expect(served.first()).toBeVisible();
+    const servedLinks = await served.locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    release();
+    await waitForHydration(page);
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'ready', {timeout: SEARCH_INDEX_PATIENCE});
+    // The app's results took the server's place: the same pages first, and one list only.
+    await expect(page.locator('[data-early-results] *')).toHaveCount(0);
+    const appLinks = await page.locator(APP_RESULTS).locator('h2 a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(appLinks.slice(0, servedLinks.length)).toEqual(servedLinks);
+    expect(await page.locator('main article').count()).toBe(appLinks.length);
+    await expect(page.getByRole('searchbox', {name: 'Search'})).toHaveValue('volume');
+    // One worker, started by the early script once the page had painted, and taken over by the app: the entry file once.
+    expect(entryRequests).toHaveLength(1);
+    const workerScripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/assets\/js\/search\.[0-9a-f]+\.js$/.test(new URL(e.name).pathname)).length);
+    expect(workerScripts).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("on /search?q= served as built, the app's scripts start once the early results are shown, not before", async ({page, baseURL}) => {
+    await servedAsBuilt(page, baseURL);
     // Notes, as the first of the app's scripts is added, whether the early results were on screen.
     await page.addInitScript(() => {
       const w = window as unknown as {resultsShownAtStart?: boolean};
@@ -375,7 +445,8 @@ test.describe('search', () => {
     expect(await page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('app-scripts-')).map((m) => m.name))).toEqual(['app-scripts-started']);
   });
 
-  test("the early script shows nothing once the app renders results itself", async ({page}) => {
+  test("the early script shows nothing once the app renders results itself", async ({page, baseURL}) => {
+    await servedAsBuilt(page, baseURL);
     // The worker's script waits until the app has hydrated: the early answer comes after.
     const release = await holdRequests(page, '**/assets/js/search.*.js');
     await page.goto('/search?q=snapshot', {waitUntil: 'commit'});

@@ -6,6 +6,7 @@ import {staticSite} from './static-site';
 import {loadBuild} from './build-manifest';
 import {hostsServed} from './hosts';
 import {mcp} from './mcp';
+import {DocsSearch} from './mcp/search';
 import {sandbox} from './sandbox';
 import {health} from './health';
 import {addSecurityHeaders, type SecurityOptions} from './security-headers';
@@ -143,10 +144,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(insightsDashboard);
   }
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
-  await app.register(mcp, {root: options.buildDir, files, brandFor, hostServed});
+  // One index in memory, loaded on first use: MCP's search_docs and the /search page's first results.
+  const search = new DocsSearch(options.buildDir);
+  await app.register(mcp, {root: options.buildDir, files, brandFor, hostServed, search});
   // A mock of the API at /sandbox/v1, for trying calls from the docs (server/sandbox.ts).
   if (files.has('openapi.yaml')) await app.register(sandbox, {specFile: path.join(options.buildDir, 'openapi.yaml'), hostServed});
-  await app.register(staticSite, {root: options.buildDir, files, brandFor});
+  await app.register(staticSite, {root: options.buildDir, files, brandFor, pageSearch: (input) => search.query(input)});
 
   if (options.watchPartners ?? !underTest()) {
     const log = partnerLog(app, options.logger);

@@ -9,6 +9,7 @@ import type {Brand} from '../src/branding/brand';
 import {brandedMarkdown, isMarkdownFile, prefersMarkdown, twinOf} from './markdown';
 import {brandPage} from './head';
 import type {BodyBrand} from './body';
+import {searchPageRenderer, type PageSearch} from './search-page';
 import {brandValues} from '../src/branding/contentValues';
 import {featureRequestUrl} from '../src/components/FeatureRequestLink/featureRequestUrl';
 import {headDocsUrl, headValues} from '../src/theme/SiteMetadata/headValues';
@@ -198,6 +199,22 @@ export interface StaticSiteOptions {
    * partner's host pages name its docs site in their head. Default brand when absent.
    */
   brandFor?: (hostname: string) => Brand | undefined;
+  /**
+   * The site's local search: given, `/search?q=…` on a host that is no partner's (partner
+   * sites show no search) is sent with its first results in it (server/search-page.ts).
+   */
+  pageSearch?: PageSearch;
+}
+
+/** A page made for one request: sent compressed as the reader's browser accepts, with an ETag of its bytes. */
+async function sendMade(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
+  const body = Buffer.from(html);
+  const etag = `W/"s-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', etag).type('text/html; charset=utf-8');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const coding = pickEncoding(request.headers['accept-encoding']);
+  if (coding === 'identity') return reply.send(body);
+  return reply.header('content-encoding', coding).send(await compressors[coding](body));
 }
 
 /**
@@ -221,6 +238,9 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
   };
 
   await app.register(fastifyStatic, {root, serve: false, preCompressed: true, cacheControl: false, dotfiles: 'allow'});
+
+  const searchFile = routeFile('/search', files);
+  const searchPage = options.pageSearch && searchFile ? searchPageRenderer(() => readFile(path.join(root, searchFile), 'utf8'), options.pageSearch) : undefined;
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://site.invalid');
@@ -256,6 +276,10 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
       const coding = pickEncoding(request.headers['accept-encoding']);
       if (coding === 'identity') return reply.send(page.body);
       return reply.header('content-encoding', coding).send(await page.encoded(coding));
+    }
+    if (searchPage && file === searchFile && !brand?.is_partner) {
+      const page = await searchPage(url.searchParams.get('q'));
+      if (page !== undefined) return sendMade(request, reply, page);
     }
     if (!isMarkdownFile(file)) return reply.sendFile(file);
 

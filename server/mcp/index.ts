@@ -58,6 +58,8 @@ export interface McpOptions {
   hostServed?: (hostname: string) => boolean;
   /** Told the shared search once it exists (benchmarks read its state). */
   onSearch?: (search: DocsSearch) => void;
+  /** The search `search_docs` answers from, when the server shares one; else one of its own. */
+  search?: DocsSearch;
 }
 
 /** A JSON-RPC error body: what every refusal of this endpoint sends. */
@@ -76,7 +78,7 @@ function asksForEventStream(accept: string | undefined): boolean {
 export async function mcp(app: FastifyInstance, options: McpOptions): Promise<void> {
   const root = path.resolve(options.root);
   const library = new DocsLibrary(root, options.files ?? (await listFiles(root)));
-  const search = new DocsSearch(root);
+  const search = options.search ?? new DocsSearch(root);
   options.onSearch?.(search);
   const limiter = options.rateLimit === false ? undefined : new FixedWindowLimiter(options.rateLimit);
   const extraOrigins = (options.allowedOrigins ?? []).map((o) => new URL(o).origin);

@@ -8,6 +8,7 @@
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {withIndex} from '../../src/search/engine';
+import type {LocalSearchInput, LocalSearchResponse} from '../../src/search/clientTypes';
 import {createLocalSearchClient, type LocalSearchClient, type LocalSearchHit} from '../../src/search/localClient';
 import {expandRecords, type CompactRecords} from '../../src/search/records';
 import {InputError} from './library';
@@ -63,6 +64,14 @@ export class DocsSearch {
   /** Loads the records and index now (the first search otherwise does). */
   async preload(): Promise<void> {
     await this.#client.search({requests: [{indexName: 'docs', query: 'a', hitsPerPage: 1}]});
+  }
+
+  /**
+   * A search as the site's local client answers it, hits' URLs being paths: the /search
+   * page's first results (server/search-page.ts) share this client's index.
+   */
+  query(input: LocalSearchInput): Promise<{results: LocalSearchResponse[]}> {
+    return this.#client.search(input);
   }
 
   /** The section names results carry (`hierarchy.lvl0`), for the section filter. */

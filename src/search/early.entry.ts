@@ -5,7 +5,7 @@
  * puts it after the app's root, before the app's loader; without a query, the page's first
  * script has added the preload link of the index's entry file instead (`workerStarterSource`).
  */
-import {EARLY_RESULTS_ATTRIBUTE, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE, takeStartedWorker, type EarlyConfig} from './earlyHandover';
+import {EARLY_RESULTS_ATTRIBUTE, EARLY_RESULTS_SHOWN, EARLY_TAKEN_ATTRIBUTE, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE, takeStartedWorker, type EarlyConfig} from './earlyHandover';
 import {offer, sameSiteHref, startEarlySearch} from './early';
 import {RESULTS_PER_PAGE, snippetWords, type PageResult, type TextPart} from './resultsPage';
 
@@ -67,7 +67,7 @@ function render(query: string, results: PageResult[]): void | Promise<void> {
     const input = document.querySelector<HTMLInputElement>('main form[role="search"] input[name="q"]');
     if (input && !input.value) input.value = query;
     place.replaceChildren(list);
-    place.setAttribute(EARLY_RESULTS_ATTRIBUTE, 'shown');
+    place.setAttribute(EARLY_RESULTS_ATTRIBUTE, EARLY_RESULTS_SHOWN);
   };
   // The place comes before the template, and the template's last element is the snippet's:
   // with that parsed, the results can be shown while the parser is still on the rest of the
@@ -83,17 +83,30 @@ function render(query: string, results: PageResult[]): void | Promise<void> {
     const script = document.currentScript;
     const config = JSON.parse(script?.getAttribute('data-config') ?? 'null') as EarlyConfig | null;
     if (!config) return;
-    const early = startEarlySearch({
-      href: location.href,
-      config,
-      // The page's first script may have started it already (`workerStarterSource`).
-      startWorker: (url, name) => takeStartedWorker(url, window) ?? {worker: new Worker(url, {name}), missed: []},
-      snippetWords: snippetWords(),
-      render,
-      // As the app's client marks it (INDEX_STATUS_ATTRIBUTE in localSearch.ts).
-      onStatus: (status) => document.documentElement.setAttribute('data-search-index', status),
-    });
-    if (early) offer(window, early);
+    // This script comes after the results' place: the server's results, if any, are parsed.
+    const resultsInPage = document.querySelector(`[${EARLY_RESULTS_ATTRIBUTE}="${EARLY_RESULTS_SHOWN}"]`) !== null;
+    const begin = () => {
+      try {
+        const early = startEarlySearch({
+          href: location.href,
+          config,
+          // The page's first script may have started it already (`workerStarterSource`).
+          startWorker: (url, name) => takeStartedWorker(url, window) ?? {worker: new Worker(url, {name}), missed: []},
+          snippetWords: snippetWords(),
+          render,
+          resultsInPage,
+          // As the app's client marks it (INDEX_STATUS_ATTRIBUTE in localSearch.ts).
+          onStatus: (status) => document.documentElement.setAttribute('data-search-index', status),
+        });
+        if (early) offer(window, early);
+      } catch (error) {
+        console.warn('Search results wait for the app:', error);
+      }
+    };
+    // With the results in the page, the worker (for the app's whole list) starts once the
+    // page has painted: on a slow device its start would take a core from the first paint.
+    if (resultsInPage) requestAnimationFrame(() => setTimeout(begin, 0));
+    else begin();
   } catch (error) {
     console.warn('Search results wait for the app:', error);
   }

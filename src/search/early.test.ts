@@ -103,6 +103,23 @@ describe("the /search page's early script", () => {
     expect(statuses).toEqual(['loading']);
   });
 
+  it('with results already in the page (the server\'s), is done at once and shows none, but still starts the worker for the app', async () => {
+    const fake = recordingWorker();
+    const hit = {url: `${ORIGIN}/docs/storage/volumes`, hierarchy: {lvl0: 'Storage', lvl1: 'Volumes'}};
+    const {env, rendered, statuses} = environment({startWorker: () => ({worker: fake.worker, missed: []}), resultsInPage: true});
+    const early = startEarlySearch(env)!;
+    let settled = false;
+    void early.settled.then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(true);
+    fake.fromWorker({type: 'status', status: 'loading'});
+    fake.fromWorker({type: 'answer', id: EARLY_SEARCH_ID, value: {results: [{hits: [hit]}]}});
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(rendered).toEqual([]);
+    expect(statuses).toEqual(['loading']);
+    expect(early.take()).toBe(fake.worker);
+  });
+
   it('hands over no worker that failed to start', async () => {
     const fake = recordingWorker();
     const early = startEarlySearch(environment({startWorker: () => ({worker: fake.worker, missed: []})}).env)!;

@@ -35,6 +35,12 @@ export interface EarlyEnvironment {
   snippetWords: number;
   /** Shows the first screen of results (once the page is parsed: the promise, if any, says when). */
   render(query: string, results: PageResult[]): void | Promise<void>;
+  /**
+   * True when the page came with its first results in it (the server's, server/search-page.ts):
+   * this script then shows none and is done at once, so the page's loader does not hold the
+   * app's scripts for it. The worker still starts and loads the query's files for the app.
+   */
+  resultsInPage?: boolean;
   onStatus(status: string): void;
 }
 
@@ -63,9 +69,10 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
   let serving = true;
   let settle!: () => void;
   const settled = new Promise<void>((resolve) => (settle = resolve));
+  if (env.resultsInPage) settle();
   const onMessage = ({data}: MessageEvent<FromWorker>) => {
     if (data.type === 'answer' && data.id === EARLY_SEARCH_ID) {
-      if ('value' in data) {
+      if ('value' in data && !env.resultsInPage) {
         const hits = ((data.value as {results?: {hits?: PageHit[]}[]})?.results?.[0]?.hits ?? []) as PageHit[];
         // A render that throws shows nothing more: the app's results follow as before.
         new Promise<void>((resolve) => resolve(env.render(query, groupHits(hits)))).then(settle, settle);

@@ -140,6 +140,12 @@ export const EARLY_SEARCH_ID = 2 ** 30;
 
 /** `<div data-early-results>`: the page's place for results shown before the app starts. */
 export const EARLY_RESULTS_ATTRIBUTE = 'data-early-results';
+/**
+ * Its value once results are in that place: put there by the server with the page's HTML
+ * (server/search-page.ts) or by the early script. The app sets it back to '' when its own
+ * results take their place.
+ */
+export const EARLY_RESULTS_SHOWN = 'shown';
 /** Set on that place by the app when it renders results itself: the early script then shows nothing. */
 export const EARLY_TAKEN_ATTRIBUTE = 'data-taken';
 /** `<template data-result-template>`: one result's markup, for the early script to fill. */
