@@ -116,8 +116,11 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
-/** A page whose head was rewritten for a brand: its bytes, ETag and compressed forms (made once, on first ask). */
-interface BrandedPage {
+/**
+ * A page the server made rather than read from the build (rewritten for a brand, or the
+ * search page with its results): its bytes, ETag and compressed forms (made once, on first ask).
+ */
+interface MadePage {
   body: Buffer;
   etag: string;
   encoded: (coding: 'br' | 'gzip') => Promise<Buffer>;
@@ -129,6 +132,30 @@ const compressors = {
   br: (body: Buffer) => promisify(brotliCompress)(body, {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length}}),
   gzip: (body: Buffer) => promisify(gzip)(body, {level: 6}),
 };
+
+/**
+ * A made page's bytes with their ETag, weak: the same tag for each content coding of the same
+ * bytes. `kind` keeps tags of different kinds of page apart; a tag differs with the bytes (by
+ * brand, by query), so no cache revalidates one variant with another's.
+ */
+function madePage(body: Buffer, kind: string): MadePage {
+  const etag = `W/"${kind}-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const encodings = new Map<'br' | 'gzip', Promise<Buffer>>();
+  const encoded = (coding: 'br' | 'gzip') => {
+    if (!encodings.has(coding)) encodings.set(coding, compressors[coding](body));
+    return encodings.get(coding)!;
+  };
+  return {body, etag, encoded};
+}
+
+/** Sends a made page as HTML: 304 for its ETag, else compressed as the reader's browser accepts. */
+async function sendMade(request: FastifyRequest, reply: FastifyReply, page: MadePage): Promise<FastifyReply> {
+  reply.header('etag', page.etag).type('text/html; charset=utf-8');
+  if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  const coding = pickEncoding(request.headers['accept-encoding']);
+  if (coding === 'identity') return reply.send(page.body);
+  return reply.header('content-encoding', coding).send(await page.encoded(coding));
+}
 
 /** How many (page, brand) pairs are kept; the oldest go first. A build has a few hundred pages. */
 const BRANDED_PAGES_KEPT = 4096;
@@ -157,23 +184,14 @@ export function pageBrand(brand: Brand, docsUrl: string): PageBrand {
  * lookup. `undefined` when the page has nothing to change (the build's files serve).
  */
 function brandedPages(root: string) {
-  const kept = new Map<string, Promise<BrandedPage | undefined>>();
-  return (file: string, brand: PageBrand, read: () => Promise<Buffer> = () => readFile(path.join(root, file))): Promise<BrandedPage | undefined> => {
+  const kept = new Map<string, Promise<MadePage | undefined>>();
+  return (file: string, brand: PageBrand, read: () => Promise<Buffer> = () => readFile(path.join(root, file))): Promise<MadePage | undefined> => {
     const key = `${file}\n${brand.key}`;
     let page = kept.get(key);
     if (!page) {
       page = read().then((html) => {
         const body = brandPage(html, headValues(brand.docsUrl), brand.body);
-        if (body === html) return undefined;
-        // Weak: the same tag for each content coding of the same bytes. It differs by brand,
-        // so no cache revalidates one brand's page with another's.
-        const etag = `W/"b-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-        const encodings = new Map<'br' | 'gzip', Promise<Buffer>>();
-        const encoded = (coding: 'br' | 'gzip') => {
-          if (!encodings.has(coding)) encodings.set(coding, compressors[coding](body));
-          return encodings.get(coding)!;
-        };
-        return {body, etag, encoded};
+        return body === html ? undefined : madePage(body, 'b');
       });
       page.catch(() => kept.delete(key));
       kept.set(key, page);
@@ -204,17 +222,6 @@ export interface StaticSiteOptions {
    * sites show no search) is sent with its first results in it (server/search-page.ts).
    */
   pageSearch?: PageSearch;
-}
-
-/** A page made for one request: sent compressed as the reader's browser accepts, with an ETag of its bytes. */
-async function sendMade(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
-  const body = Buffer.from(html);
-  const etag = `W/"s-${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  reply.header('etag', etag).type('text/html; charset=utf-8');
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  const coding = pickEncoding(request.headers['accept-encoding']);
-  if (coding === 'identity') return reply.send(body);
-  return reply.header('content-encoding', coding).send(await compressors[coding](body));
 }
 
 /**
@@ -270,16 +277,11 @@ export async function staticSite(app: FastifyInstance, options: StaticSiteOption
     if (partnerPage && file.endsWith('.html')) {
       // The build's pre-compressed files hold the default brand: this page is compressed here.
       const page = await branded(file, partnerPage);
-      if (!page) return reply.sendFile(file);
-      reply.header('etag', page.etag).type('text/html; charset=utf-8');
-      if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-      const coding = pickEncoding(request.headers['accept-encoding']);
-      if (coding === 'identity') return reply.send(page.body);
-      return reply.header('content-encoding', coding).send(await page.encoded(coding));
+      return page ? sendMade(request, reply, page) : reply.sendFile(file);
     }
     if (searchPage && file === searchFile && !brand?.is_partner) {
       const page = await searchPage(url.searchParams.get('q'));
-      if (page !== undefined) return sendMade(request, reply, page);
+      if (page !== undefined) return sendMade(request, reply, madePage(Buffer.from(page), 's'));
     }
     if (!isMarkdownFile(file)) return reply.sendFile(file);
 
