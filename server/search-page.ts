@@ -19,7 +19,7 @@
 import type {LocalSearchInput, LocalSearchResponse} from '../src/search/clientTypes';
 import {escapeHtml} from '../src/search/highlight';
 import {MAX_QUERY_LENGTH} from '../src/search/limits';
-import {FIRST_SCREEN_HITS, groupHits, pageSearchParams, SNIPPET_WORDS, type PageHit, type PageResult, type TextPart} from '../src/search/resultsPage';
+import {decodeEntities, FIRST_SCREEN_HITS, groupHits, pageSearchParams, SNIPPET_WORDS, type PageHit, type PageResult, type TextPart} from '../src/search/resultsPage';
 import {EARLY_RESULTS_ATTRIBUTE, EARLY_RESULTS_SHOWN, QUERY_TITLE_ATTRIBUTE, RESULT_TEMPLATE_ATTRIBUTE, workerStarterSource} from '../src/search/earlyHandover';
 
 /** The attribute on each of a result's two snippets: which screens show it (see the page's CSS). */
@@ -45,14 +45,11 @@ export interface SearchPageParts {
   template: {article: string; title: string; crumbsLabel: string; crumbs: string; crumb: string; snippet: string};
 }
 
-const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'"};
-const decodeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|apos|#39);/g, (_, name: string) => ENTITIES[name]);
-
 /** An attribute's value in a start tag's text (quoted either way, or bare, as the minifier writes it), decoded; undefined when absent. */
 export function attributeOf(tag: string, name: string): string | undefined {
   const found = new RegExp(`\\s${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'=<>\`]+)))?(?=[\\s/>])`, 'i').exec(tag);
   if (!found) return undefined;
-  return decodeAttribute(found[1] ?? found[2] ?? found[3] ?? '');
+  return decodeEntities(found[1] ?? found[2] ?? found[3] ?? '');
 }
 
 /** The first start tag of an element in `html`, or undefined. */
@@ -148,12 +145,12 @@ export function pageWithResults(html: string, query: string, markup: string): st
   const heading = new RegExp(`(<h1\\b[^>]*\\s${QUERY_TITLE_ATTRIBUTE}\\b[^>]*>)([^<]*)(</h1>)`, 'i').exec(out);
   const wording = heading && attributeOf(heading[1], QUERY_TITLE_ATTRIBUTE);
   if (!heading || !wording) return undefined;
-  const empty = decodeAttribute(heading[2]);
+  const empty = decodeEntities(heading[2]);
   const titled = wording.replace('{query}', query);
   out = out.slice(0, heading.index) + heading[1] + escapeHtml(titled) + heading[3] + out.slice(heading.index + heading[0].length);
   // The document's title starts with the heading's empty-search wording; the site's name follows.
   out = out.replace(/(<title\b[^>]*>)([^<]*)(<\/title>)/i, (whole, open: string, text: string, close: string) => {
-    const current = decodeAttribute(text);
+    const current = decodeEntities(text);
     return empty && current.startsWith(empty) ? open + escapeHtml(titled + current.slice(empty.length)) + close : whole;
   });
 
@@ -175,14 +172,22 @@ export function pageWithResults(html: string, query: string, markup: string): st
  * built: no query, a page not as expected, a failed search, no results.
  */
 export function searchPageRenderer(read: () => Promise<string>, search: PageSearch): (q: unknown) => Promise<string | undefined> {
+  /** The page as built, read once, without its first script (see `SearchPageParts.starter`), and its parts. */
   let page: Promise<{html: string; parts: SearchPageParts | null}> | undefined;
+  const readPage = () => {
+    page = read().then((html) => {
+      const parts = readSearchPage(html);
+      return {html: parts?.starter ? html.replace(parts.starter, '') : html, parts};
+    });
+    // A page that could not be read is read again on the next request.
+    page.catch(() => (page = undefined));
+    return page;
+  };
   return async (q) => {
     const query = pageQuery(q);
     if (query === '') return undefined;
-    page ??= read().then((html) => ({html, parts: readSearchPage(html)}));
-    page.catch(() => (page = undefined));
     try {
-      const {html, parts} = await page;
+      const {html, parts} = await (page ?? readPage());
       if (!parts) return undefined;
       const ask = async (words: number) => {
         const {results} = await search({requests: [{indexName: parts.indexName, params: pageSearchParams(query, parts.facetFilters, words, FIRST_SCREEN_HITS)}]});
@@ -191,7 +196,7 @@ export function searchPageRenderer(read: () => Promise<string>, search: PageSear
       const wide = await ask(SNIPPET_WORDS.wide);
       if (wide.length === 0) return undefined;
       const markup = resultsMarkup(parts.template, wide, await ask(SNIPPET_WORDS.narrow));
-      return markup ? pageWithResults(parts.starter ? html.replace(parts.starter, '') : html, query, markup) : undefined;
+      return markup ? pageWithResults(html, query, markup) : undefined;
     } catch {
       return undefined;
     }

@@ -66,7 +66,8 @@ export interface PageResult {
 
 const ENTITIES: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'", '#x2F': '/'};
 
-function decodeEntities(text: string): string {
+/** Text with its HTML character references (named ones of markup, numeric ones) decoded. */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#?[a-z0-9]+);/gi, (whole: string, name: string) => {
     if (name in ENTITIES) return ENTITIES[name];
     const code = /^#x[0-9a-f]+$/i.test(name) ? parseInt(name.slice(2), 16) : /^#\d+$/.test(name) ? Number(name.slice(1)) : NaN;
