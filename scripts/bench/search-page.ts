@@ -148,18 +148,24 @@ export async function benchSearchPage(baseUrl: string, terms: string[], chromePa
   }
 }
 
+/** What `compareSearchPages` times: the /search page's first result, or the modal's first hit. */
+export type SearchMeasure = 'page' | 'modal';
+
 /**
- * The /search page's first result on two sites (a change and its baseline, each served on
- * its own port), one load of each per term and round, alternating which goes first: on a
- * noisy machine a busy moment then falls on both. Medians per term and of all loads.
+ * The /search page's first result (or, with `measure` 'modal', the modal's first hit from
+ * the first keystroke) on two sites (a change and its baseline, each served on its own
+ * port), one load of each per term and round, alternating which goes first: on a noisy
+ * machine a busy moment then falls on both. Medians per term and of all loads.
  */
-export async function compareSearchPages(urls: [string, string], terms: string[], chromePath: string, rounds: number, rate = cpuSlowdownFromEnv() ?? 1) {
+export async function compareSearchPages(urls: [string, string], terms: string[], chromePath: string, rounds: number, rate = cpuSlowdownFromEnv() ?? 1, measure: SearchMeasure = 'page') {
   const browser = await chromium.launch({executablePath: chromePath, args: chromeFlags});
   try {
     const loads = terms.map(() => [[] as number[], [] as number[]]);
     for (let round = 0; round < rounds; round += 1) {
       for (const [t, term] of terms.entries()) {
-        for (const site of round % 2 ? [1, 0] : [0, 1]) loads[t][site].push((await pageLoad(browser, urls[site], term, rate)).first);
+        for (const site of round % 2 ? [1, 0] : [0, 1]) {
+          loads[t][site].push(measure === 'modal' ? await modalLoad(browser, urls[site], term, rate) : (await pageLoad(browser, urls[site], term, rate)).first);
+        }
       }
     }
     const all = [0, 1].map((site) => median(loads.flatMap((byTerm) => byTerm[site])));
@@ -173,11 +179,14 @@ export async function compareSearchPages(urls: [string, string], terms: string[]
 }
 
 // `npx tsx scripts/bench/search-page.ts http://localhost:3000` measures a running site alone;
-// with a second address, the first result on both, alternating (`BENCH_ROUNDS`, default 8).
+// with a second address, the first result on both, alternating (`BENCH_ROUNDS`, default 8);
+// `BENCH_SEARCH_MEASURE=modal` compares the modal's first hit instead.
 if (process.argv[1]?.endsWith('search-page.ts')) {
   const [baseUrl = 'http://localhost:3000', otherUrl] = process.argv.slice(2);
+  const measure = process.env.BENCH_SEARCH_MEASURE ?? 'page';
+  if (measure !== 'page' && measure !== 'modal') throw new Error(`BENCH_SEARCH_MEASURE is "page" or "modal", not "${measure}".`);
   const done = otherUrl
-    ? compareSearchPages([baseUrl, otherUrl], SEARCH_PAGE_TERMS, defaultChromePath, Number(process.env.BENCH_ROUNDS ?? 8)).then(({terms, all}) => {
+    ? compareSearchPages([baseUrl, otherUrl], SEARCH_PAGE_TERMS, defaultChromePath, Number(process.env.BENCH_ROUNDS ?? 8), cpuSlowdownFromEnv() ?? 1, measure).then(({terms, all}) => {
         console.table(terms);
         console.log(`all loads, median: ${Math.round(all[baseUrl])} ms and ${Math.round(all[otherUrl])} ms (${all.ratio.toFixed(2)}x)`);
       })
