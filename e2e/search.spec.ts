@@ -100,6 +100,28 @@ test.describe('search', () => {
     await expect(page.locator('.DocSearch-Modal')).toBeHidden();
   });
 
+  test('a click on a hit opens its page in the app, without loading a new document; a Ctrl+click is left to the browser', async ({page}) => {
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    // Gone if the click loads a new document instead of navigating in the app.
+    await page.evaluate(() => ((window as unknown as {__samePage: boolean}).__samePage = true));
+    const input = await openSearch(page);
+    await input.fill('hibernate a virtual machine');
+    await searchIndexReady(page);
+    const first = page.locator('.DocSearch-Hit a').first();
+    const href = await first.getAttribute('href');
+    expect(href).toMatch(/^\/docs\//);
+    // A Ctrl+click opens the page elsewhere (a new tab): this page stays, with the modal open.
+    const opened = page.context().waitForEvent('page');
+    await first.click({modifiers: ['Control']});
+    await (await opened).close();
+    expect(new URL(page.url()).pathname).toBe('/docs/intro');
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${href!.split('#')[0]}`));
+    await expect(page.locator('.DocSearch-Modal')).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as {__samePage?: boolean}).__samePage)).toBe(true);
+  });
+
   test("credits no Algolia in the modal's footer in local mode, keeps the keyboard hints, and snippets heading hits", async ({page}) => {
     await page.goto('/docs/intro');
     await waitForHydration(page);

@@ -2,8 +2,14 @@
 // page-title hit with the first words of its text and a text hit with its words, but a
 // heading hit (lvl2-lvl6) with its heading and page title only: here it also gets the first
 // words of its section (the `content` snippet the client sends, the match highlighted).
-import {Children, cloneElement, isValidElement, type ReactElement, type ReactNode} from 'react';
-import Link from '@docusaurus/Link';
+//
+// The link is a plain anchor that navigates in the app on a plain click, as the theme's
+// `Link` does, and loads the target's scripts when pointed at. Unlike `Link` it does not
+// watch itself for the viewport: the modal renders up to 20 hits a keystroke, and `Link`
+// made an IntersectionObserver per hit on each render and fetched the scripts of every
+// hit page shown, before a reader had chosen one.
+import {Children, cloneElement, isValidElement, type MouseEvent, type ReactElement, type ReactNode} from 'react';
+import {useHistory} from '@docusaurus/router';
 
 interface Hit {
   url: string;
@@ -31,6 +37,31 @@ function withSectionText(hit: Hit, children: ReactNode): ReactNode {
   return cloneElement(container, undefined, ...parts);
 }
 
+/** A path on this site, as the theme makes the URL of a hit on it (Algolia may answer with another site's). */
+const isSitePath = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
+/** A click the browser would handle itself: not the main button, or with a key that opens a new tab or window. */
+const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+type Preloader = {docusaurus?: {preload(path: string): unknown}};
+
 export default function SectionHit({hit, children}: {hit: Hit; children: ReactNode}): ReactNode {
-  return <Link to={hit.url}>{withSectionText(hit, children)}</Link>;
+  const history = useHistory();
+  const {url} = hit;
+  const body = withSectionText(hit, children);
+  if (!isSitePath(url)) return <a href={url}>{body}</a>;
+  const preload = () => void (window as Preloader).docusaurus?.preload(url.split('#')[0]);
+  return (
+    <a
+      href={url}
+      onClick={(event) => {
+        if (event.defaultPrevented || opensElsewhere(event)) return;
+        event.preventDefault();
+        history.push(url);
+      }}
+      onMouseEnter={preload}
+      onTouchStart={preload}>
+      {body}
+    </a>
+  );
 }
