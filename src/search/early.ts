@@ -16,6 +16,7 @@
  * replaces these results with its own, alike. Anything that fails here only means the
  * results wait for the app, as before.
  */
+import {answersIn} from './answers';
 import {EARLY_SEARCH_GLOBAL, EARLY_SEARCH_ID, earlyWorkerName, type EarlyConfig, type EarlySearch, type StartedWorker} from './earlyHandover';
 import {MAX_QUERY_LENGTH} from './limits';
 import {groupHits, type PageHit, type PageResult} from './resultsPage';
@@ -71,9 +72,10 @@ export function startEarlySearch(env: EarlyEnvironment): EarlySearch | null {
   const settled = new Promise<void>((resolve) => (settle = resolve));
   if (env.resultsInPage) settle();
   const onMessage = ({data}: MessageEvent<FromWorker>) => {
-    if (data.type === 'answer' && data.id === EARLY_SEARCH_ID) {
-      if ('value' in data && !env.resultsInPage) {
-        const hits = ((data.value as {results?: {hits?: PageHit[]}[]})?.results?.[0]?.hits ?? []) as PageHit[];
+    const answer = answersIn(data).find(({id}) => id === EARLY_SEARCH_ID);
+    if (answer) {
+      if ('value' in answer && !env.resultsInPage) {
+        const hits = ((answer.value as {results?: {hits?: PageHit[]}[]})?.results?.[0]?.hits ?? []) as PageHit[];
         // A render that throws shows nothing more: the app's results follow as before.
         new Promise<void>((resolve) => resolve(env.render(query, groupHits(hits)))).then(settle, settle);
       } else settle();

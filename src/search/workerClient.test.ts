@@ -28,7 +28,7 @@ function connected(loadRecordsBytes: () => Promise<ArrayBuffer>, statuses: Index
     throw new Error('the fallback should not be used');
   });
   const client = createWorkerSearchClient(page, {loadRecordsBytes, onStatus: (status) => statuses.push(status), fallback});
-  return {client, fallback};
+  return {client, fallback, port: channel.port1};
 }
 
 describe('search in a worker', () => {
@@ -46,6 +46,21 @@ describe('search in a worker', () => {
     expect(again.results[0].hits[0].url).toBe(`${ORIGIN}/docs/compute/snapshots`);
     expect(load).toHaveBeenCalledTimes(1);
     expect(statuses).toEqual(['loading', 'ready']);
+  });
+
+  it('answers searches typed over in one message with the newest, the oldest first, so the page settles them in one task', async () => {
+    const {client, port} = connected(async () => bytesOf(FILE));
+    const messages: {type: string; id?: number; answers?: {id: number}[]}[] = [];
+    port.addEventListener('message', ({data}) => messages.push(data));
+    // Typed as one word: each keystroke asks before the index has loaded.
+    const [v, vo, volume] = await Promise.all(['v', 'vo', 'volume'].map((query) => client.search(request(query))));
+    const answered = messages.filter((message) => message.type === 'answer' || message.type === 'answers');
+    expect(answered).toHaveLength(1);
+    expect(answered[0].type).toBe('answers');
+    expect(answered[0].answers!.map(({id}) => id)).toEqual([0, 1, 2]);
+    // The two typed over are answered as an empty query is; the newest has the hits.
+    expect([v.results[0].nbHits, vo.results[0].nbHits]).toEqual([0, 0]);
+    expect(volume.results[0].hits.map((hit) => hit.url)).toContain(`${ORIGIN}/docs/storage/volumes#resize`);
   });
 
   it('hands the records over without copying them', async () => {

@@ -13,6 +13,7 @@
  * answered from there.
  */
 import type {IndexStatus, LocalSearchClient, LocalSearchInput, LocalSearchOptions} from './localClient';
+import {answersIn, type Answer} from './answers';
 import {RetryError} from './retryError';
 
 /** What both ends of the channel need: a `Worker` on the page, the worker's global scope, or a `MessagePort`. */
@@ -38,8 +39,9 @@ export const ENTRY_AHEAD_ID = -1;
 export type FromWorker =
   | {type: 'status'; status: IndexStatus}
   | {type: 'needRecords'; id: number; name?: string | null}
-  | {type: 'answer'; id: number; value: unknown}
-  | {type: 'answer'; id: number; error: {name: string; message: string}};
+  | Answer
+  /** Answers made in one turn of the worker, in the order the page asked the calls: the page settles them in one task. */
+  | {type: 'answers'; answers: Answer[]};
 
 export type Call = 'search' | 'preload' | 'clearCache';
 
@@ -147,14 +149,16 @@ export function createWorkerSearchClient(worker: FailingEndpoint, options: Worke
   worker.onmessage = ({data}: MessageEvent<FromWorker>) => {
     if (data.type === 'status') options.onStatus?.(data.status);
     else if (data.type === 'needRecords') sendFile(data.id, data.name ?? null);
-    else if (data.type === 'answer') {
-      const waiting = pending.get(data.id);
-      if (!waiting) return;
-      pending.delete(data.id);
-      if ('error' in data) {
-        const {name, message} = data.error;
-        waiting.reject(name === 'RetryError' ? new RetryError(message) : Object.assign(new Error(message), {name}));
-      } else waiting.resolve(data.value);
+    else {
+      for (const answer of answersIn(data)) {
+        const waiting = pending.get(answer.id);
+        if (!waiting) continue;
+        pending.delete(answer.id);
+        if ('error' in answer) {
+          const {name, message} = answer.error;
+          waiting.reject(name === 'RetryError' ? new RetryError(message) : Object.assign(new Error(message), {name}));
+        } else waiting.resolve(answer.value);
+      }
     }
   };
 

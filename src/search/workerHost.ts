@@ -7,6 +7,7 @@
  * a query needs it fetches from beside the entry file; a whole records file it parses,
  * expands and restores in one go: this thread has nothing else to keep responsive.
  */
+import type {Answer} from './answers';
 import {EARLY_SEARCH_ID, earlySearchInput, type EarlyWorkerOrder} from './earlyHandover';
 import {createLocalSearchClient, type LocalSearchOptions} from './localClient';
 import {fromEntryFile} from './loadRecords';
@@ -67,15 +68,35 @@ export function serveLocalSearch(
     onStatus: (status) => post({type: 'status', status}),
   });
 
+  /**
+   * Answers made in this turn of the worker, posted together when it ends, the oldest call
+   * first. A search typed over answers once the newest has (`newestFirst`), in the same turn:
+   * sent one by one, each reached the page after the newest answer and made the modal work
+   * that answer's hits over again, one task each (20-30 ms apiece on a slow phone), before
+   * the hits could show. Settled in one task, oldest first, they cost the page one render.
+   */
+  let outbox: Answer[] | null = null;
+  const send = (message: Answer) => {
+    if (!outbox) {
+      outbox = [];
+      setTimeout(() => {
+        const answers = outbox!.sort((a, b) => a.id - b.id);
+        outbox = null;
+        post(answers.length === 1 ? answers[0] : {type: 'answers', answers});
+      }, 0);
+    }
+    outbox.push(message);
+  };
+
   const answer = (id: number, work: () => Promise<unknown>) => {
     // A call that throws at once (a malformed request) is answered like one that fails later.
     Promise.resolve()
       .then(work)
       .then(
-        (value) => post({type: 'answer', id, value}),
+        (value) => send({type: 'answer', id, value}),
         (error: unknown) => {
           const {name, message} = error instanceof Error ? error : {name: 'Error', message: String(error)};
-          post({type: 'answer', id, error: {name, message}});
+          send({type: 'answer', id, error: {name, message}});
         },
       );
   };
