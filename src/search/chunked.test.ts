@@ -5,7 +5,7 @@ import {ChunkedStore, checkMeta, madeOnRead, TermTreeText, withTermsPrefetched, 
 import {termKey, textFileName, type ChunkedMeta} from './chunkFormat';
 import {EARLY_SEARCH_ID} from './earlyHandover';
 import {prebuildIndex, withIndex} from './engine';
-import {createLocalSearchClient, type IndexStatus} from './localClient';
+import {createLocalSearchClient, ONE_LETTER_WAIT_MS, type IndexStatus} from './localClient';
 import {fromEntryFile} from './loadRecords';
 import {expandRecords, type CompactRecords} from './records';
 import {serveLocalSearch} from './workerHost';
@@ -138,6 +138,30 @@ describe('the chunked index in the browser', () => {
     expect(alone.asked.some((name) => name.startsWith('text.'))).toBe(true);
     expect(typedOver.asked).toEqual(alone.asked);
     expect(typedOver.last).toEqual(alone.last);
+  });
+
+  it('waits for the next keystroke before loading and ranking a one-letter word, and loads nothing for it when one comes', async () => {
+    const {asked, fetchFile} = server();
+    const client = createLocalSearchClient(async () => ({meta: META, fetchFile}), {origin: '', newestFirst: true});
+    await client.preload();
+    asked.length = 0;
+    const first = client.search(request('f'));
+    // The next keystroke comes well within the wait, as a message arriving later.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const [typedOver, newer] = await Promise.all([first, client.search(request('firewall'))]);
+    expect(typedOver.results[0].hits).toEqual([]);
+    expect(newer.results[0].hits[0].url).toBe('/docs/firewalls');
+    // Only the newer query's files: the other term files starting with "f" were never asked for.
+    const alone = server();
+    await createLocalSearchClient(async () => ({meta: META, fetchFile: alone.fetchFile}), {origin: ''}).search(request('firewall'));
+    expect(asked.sort()).toEqual(alone.asked.filter((name) => name !== META_NAME).sort());
+    // A reader who stops at one letter gets its answer after the wait.
+    asked.length = 0;
+    const waited = Date.now();
+    const oneLetter = await client.search(request('h'));
+    expect(Date.now() - waited).toBeGreaterThanOrEqual(ONE_LETTER_WAIT_MS - 5);
+    expect(oneLetter.results[0].nbHits).toBeGreaterThan(0);
+    expect(asked.some((name) => name.startsWith('terms.'))).toBe(true);
   });
 
   it("loads no text for a query typed over while it was ranked, and answers it only after the newest, as superseded", async () => {

@@ -32,6 +32,16 @@ export type * from './clientTypes';
 /** The spec's cap on the search input (kept in the settings, which the page can load without the engine). */
 export {MAX_QUERY_LENGTH};
 
+/**
+ * How long a search whose last word is one letter waits for the next keystroke before it
+ * loads and ranks (with `newestFirst`). One letter matches most of the index: its term files
+ * and its ranking are the costliest of any query (70 ms of a laptop's CPU here, several
+ * times that on a phone), for an answer a reader typing on never sees; and on a device with
+ * two cores the worker's work slows the page's keystrokes too. A reader who stops at one
+ * letter gets its answer this much later.
+ */
+export const ONE_LETTER_WAIT_MS = 150;
+
 const DEFAULT_HITS_PER_PAGE = 20;
 const MAX_HITS_PER_PAGE = 1000;
 
@@ -58,6 +68,9 @@ interface Ranked {
 }
 
 /** A request's query as text ('' for none). */
+/** A query whose last word is a single letter, searched as a prefix. */
+const endsWithOneLetter = (prepared: PreparedQuery): boolean => searchedTerms(prepared).some((spec) => spec.prefix && spec.processed.length === 1);
+
 const queryText = (params: Params): string => (typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query));
 
 function rank(index: Index | null, indexName: string, params: Params, prepared: PreparedQuery): Ranked {
@@ -277,6 +290,10 @@ export function createLocalSearchClient(
     // newer answer is already shown, and the reader who typed over this query never sees it.
     const superseded = () => ({results: requests.map(({indexName, params}, i) => respond({index: null, origin: undefined, preTag: '', postTag: ''}, rank(null, indexName, params, queries[i])))});
     if (await behindNewer(call)) return superseded();
+    if (options.newestFirst && queries.some(endsWithOneLetter)) {
+      await new Promise((resolve) => setTimeout(resolve, ONE_LETTER_WAIT_MS));
+      if (await behindNewer(call)) return superseded();
+    }
     // A chunked index: the term files of the query's words first, then the text of the hits shown.
     if (chunks) {
       await loadingChunks(() => chunks.loadTerms(queries.flatMap(searchedTerms)));
