@@ -164,6 +164,55 @@ describe('the chunked index in the browser', () => {
     expect(asked.some((name) => name.startsWith('terms.'))).toBe(true);
   });
 
+  it("knows the word a prefix most likely finishes as, and none for a whole word", () => {
+    const store = new ChunkedStore(META, server().fetchFile);
+    expect(store.completion('hibern')).toBe('hibernate');
+    expect(store.completion('firew')).toBe('firewall');
+    expect(store.completion('hibernate')).toBeNull();
+    expect(store.completion('zzz')).toBeNull();
+  });
+
+  it('after answering a word being typed, loads the text of the hits the finished word ranks first, so its answer waits for no file', async () => {
+    // Typed "hibernat", the guide's title ranks first; finished as "hibernate" (a whole word,
+    // which "hibernation" no longer matches), the other page's text does.
+    const file: CompactRecords = {
+      v: 1,
+      pages: [
+        ['/docs/hibernation', 'Guides', 'Hibernation', 'docs-default-current', 'en', 2],
+        ['/docs/restore', 'Guides', 'Restore', 'docs-default-current', 'en', 2],
+      ],
+      records: [
+        [0, 1, 'Hibernation', null, -1],
+        [0, 0, 'Memory goes to disk while the machine sleeps.', null, 0],
+        [1, 1, 'Restore', null, -1],
+        [1, 0, 'Restore what you hibernate to its host.', null, 2],
+      ],
+    };
+    const index = prebuildIndex(expandRecords(file));
+    const {meta, files} = chunkFiles(file, index, {text: 1, wholePage: 0});
+    const parsed = JSON.parse(files.get(meta)!) as ChunkedMeta;
+    const serve = () => {
+      const asked: string[] = [];
+      const fetchFile: FetchIndexFile = async (name) => (asked.push(name ?? meta), bytes(files.get(name ?? meta)!));
+      return {asked, fetchFile};
+    };
+    const alone = serve();
+    const finished = await createLocalSearchClient(async () => ({meta: parsed, fetchFile: alone.fetchFile}), {origin: ''}).search(request('hibernate', {hitsPerPage: 1}));
+    expect(finished.results[0].hits[0].url).toBe('/docs/restore');
+    const finishedText = alone.asked.filter((name) => name.startsWith('text.'));
+
+    const typing = serve();
+    const client = createLocalSearchClient(async () => ({meta: parsed, fetchFile: typing.fetchFile}), {origin: '', newestFirst: true});
+    const typed = await client.search(request('hibernat', {hitsPerPage: 1}));
+    expect(typed.results[0].hits[0].url).toBe('/docs/hibernation');
+    // The look-ahead asks for them once the answer is out.
+    await vi.waitFor(() => expect(typing.asked).toEqual(expect.arrayContaining(finishedText)), {timeout: 30_000});
+    typing.asked.length = 0;
+    const answer = await client.search(request('hibernate', {hitsPerPage: 1}));
+    expect({...answer.results[0], processingTimeMS: 0}).toEqual({...finished.results[0], processingTimeMS: 0});
+    expect(typing.asked).toEqual([]);
+  });
+
   it("loads no text for a query typed over while it was ranked, and answers it only after the newest, as superseded", async () => {
     const {asked, fetchFile} = server();
     const client = createLocalSearchClient(async () => ({meta: META, fetchFile}), {origin: '', newestFirst: true});

@@ -574,6 +574,20 @@ export class ChunkedStore {
     return [...names];
   }
 
+  /**
+   * The word a reader who has typed `prefix` most likely goes on to: the shortest term of the
+   * index that starts with it (the first in the tree's order among equals). Null where the
+   * prefix is a term itself, or starts none.
+   */
+  completion(prefix: string): string | null {
+    if (!prefix || this.tree.get(prefix)) return null;
+    let best: string | null = null;
+    for (const term of this.tree.atPrefix(prefix).keys()) {
+      if (term.length > prefix.length && (best === null || term.length < best.length)) best = term;
+    }
+    return best;
+  }
+
   /** Loads the term files these query terms need. */
   async loadTerms(searches: Iterable<TermSearch>): Promise<void> {
     await Promise.all(

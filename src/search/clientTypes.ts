@@ -69,7 +69,9 @@ export interface LocalSearchOptions {
   /**
    * For a client that serves one reader's typing (the modal, the /search page): a search
    * waiting to be answered lets every newer one go first, since only the newest answer is
-   * shown. Off by default: a client shared by many callers (the MCP server) answers each in
+   * shown. A word of one letter waits briefly for the next keystroke (`ONE_LETTER_WAIT_MS`),
+   * and after the newest answer a chunked index loads the text the finished last word will
+   * show. Off by default: a client shared by many callers (the MCP server) answers each in
    * turn, so that a steady stream of new searches never holds an older one back.
    */
   newestFirst?: boolean;

@@ -315,6 +315,45 @@ export function createLocalSearchClient(
       preTag: options.highlightPreTag ?? '<mark>',
       postTag: options.highlightPostTag ?? '</mark>',
     };
+    if (chunks && index && options.newestFirst && call === newest) void lookAhead(index, chunks, requests, texts, call);
     return {results: ranked.map((r) => respond(context, r))};
   }
+
+  /**
+   * After the newest answer, while no keystroke has come: the text of the hits the query
+   * would show with its last word finished (`ChunkedStore.completion`, "hibernat" becoming
+   * "hibernate"). Finishing a word changes which hits rank first (a whole word beats a
+   * prefix), and their text files were the one request the last keystroke still waited for.
+   * Nothing is shown from here; a failure is the next search's to meet.
+   */
+  async function lookAhead(index: Index, chunks: NonNullable<Index['chunks']>, requests: ReturnType<typeof normalizeRequests>, texts: string[], call: number): Promise<void> {
+    const finished = texts.map((text) => finishLastWord(text, chunks));
+    if (finished.every((text) => text === null)) return;
+    // The answer goes first, and a keystroke that has come meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (call !== newest) return;
+    try {
+      const queries = finished.map((text, i) => prepareQuery(text ?? texts[i]));
+      await chunks.loadTerms(queries.flatMap(searchedTerms));
+      if (call !== newest) return;
+      const ranked = requests.map(({indexName, params}, i) => rank(index, indexName, params, queries[i]));
+      await chunks.loadText(ranked.flatMap((r) => r.pageIds));
+    } catch {
+      // Loaded again, and reported, when a search needs it.
+    }
+  }
+}
+
+/** Words shorter than this are not finished ahead: too many words start with them. */
+const LOOK_AHEAD_MIN_PREFIX = 3;
+
+/** The query with its last word finished (`ChunkedStore.completion`), or null where it is a whole word, too short or not one the index has. */
+function finishLastWord(text: string, chunks: NonNullable<Index['chunks']>): string | null {
+  const match = /(\S+)\s*$/.exec(text);
+  if (!match) return null;
+  const specs = searchedTerms(prepareQuery(match[1]));
+  const last = specs.at(-1);
+  if (!last || !last.prefix || last.processed.length < LOOK_AHEAD_MIN_PREFIX || specs.length !== 1 || last.processed !== match[1].toLowerCase()) return null;
+  const word = chunks.completion(last.processed);
+  return word === null ? null : text.slice(0, match.index) + word;
 }
