@@ -67,10 +67,10 @@ interface Ranked {
   pageIds: number[];
 }
 
-/** A request's query as text ('' for none). */
 /** A query whose last word is a single letter, searched as a prefix. */
 const endsWithOneLetter = (prepared: PreparedQuery): boolean => searchedTerms(prepared).some((spec) => spec.prefix && spec.processed.length === 1);
 
+/** A request's query as text ('' for none). */
 const queryText = (params: Params): string => (typeof params.query === 'string' ? params.query : params.query == null ? '' : String(params.query));
 
 function rank(index: Index | null, indexName: string, params: Params, prepared: PreparedQuery): Ranked {
