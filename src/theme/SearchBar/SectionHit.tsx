@@ -8,8 +8,9 @@
 // watch itself for the viewport: the modal renders up to 20 hits a keystroke, and `Link`
 // made an IntersectionObserver per hit on each render and fetched the scripts of every
 // hit page shown, before a reader had chosen one.
-import {Children, cloneElement, isValidElement, type MouseEvent, type ReactElement, type ReactNode} from 'react';
+import {Children, cloneElement, isValidElement, type ReactElement, type ReactNode} from 'react';
 import {useHistory} from '@docusaurus/router';
+import {isPlainClick, pathOf, routerTarget} from '../DocItem/Content/routerLink';
 
 interface Hit {
   url: string;
@@ -37,27 +38,22 @@ function withSectionText(hit: Hit, children: ReactNode): ReactNode {
   return cloneElement(container, undefined, ...parts);
 }
 
-/** A path on this site, as the theme makes the URL of a hit on it (Algolia may answer with another site's). */
-const isSitePath = (url: string) => url.startsWith('/') && !url.startsWith('//');
-
-/** A click the browser would handle itself: not the main button, or with a key that opens a new tab or window. */
-const opensElsewhere = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-
-type Preloader = {docusaurus?: {preload(path: string): unknown}};
-
 export default function SectionHit({hit, children}: {hit: Hit; children: ReactNode}): ReactNode {
   const history = useHistory();
   const {url} = hit;
   const body = withSectionText(hit, children);
-  if (!isSitePath(url)) return <a href={url}>{body}</a>;
-  const preload = () => void (window as Preloader).docusaurus?.preload(url.split('#')[0]);
+  // The app opens what it opens for the page's own links (a page of this site); Algolia may
+  // answer with another site's, which the browser follows.
+  const to = routerTarget({href: url, target: null, download: false});
+  if (to === null) return <a href={url}>{body}</a>;
+  const preload = () => void window.docusaurus.preload(pathOf(to));
   return (
     <a
       href={url}
       onClick={(event) => {
-        if (event.defaultPrevented || opensElsewhere(event)) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
-        history.push(url);
+        history.push(to);
       }}
       onMouseEnter={preload}
       onTouchStart={preload}>
