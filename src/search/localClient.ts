@@ -327,16 +327,19 @@ export function createLocalSearchClient(
    * Nothing is shown from here; a failure is the next search's to meet.
    */
   async function lookAhead(index: Index, chunks: NonNullable<Index['chunks']>, requests: ReturnType<typeof normalizeRequests>, texts: string[], call: number): Promise<void> {
-    const finished = texts.map((text) => finishLastWord(text, chunks));
-    if (finished.every((text) => text === null)) return;
+    // Only the requests whose last word finishes: the others' text is loaded already.
+    const ahead = requests.flatMap(({indexName, params}, i) => {
+      const text = finishLastWord(texts[i], chunks);
+      return text === null ? [] : [{indexName, params, query: prepareQuery(text)}];
+    });
+    if (ahead.length === 0) return;
     // The answer goes first, and a keystroke that has come meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 0));
     if (call !== newest) return;
     try {
-      const queries = finished.map((text, i) => prepareQuery(text ?? texts[i]));
-      await chunks.loadTerms(queries.flatMap(searchedTerms));
+      await chunks.loadTerms(ahead.flatMap(({query}) => searchedTerms(query)));
       if (call !== newest) return;
-      const ranked = requests.map(({indexName, params}, i) => rank(index, indexName, params, queries[i]));
+      const ranked = ahead.map(({indexName, params, query}) => rank(index, indexName, params, query));
       await chunks.loadText(ranked.flatMap((r) => r.pageIds));
     } catch {
       // Loaded again, and reported, when a search needs it.
