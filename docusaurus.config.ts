@@ -149,7 +149,12 @@ const config: Config = {
       indexName: algolia.indexName ?? 'docs',
       // Not contextual: the requests carry the language and docs-version filters themselves.
       contextualSearch: false,
-      searchParameters: {facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']]},
+      searchParameters: {
+        facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
+        // The modal reads one highlight, its groups' section name (hierarchy.lvl0): its hits
+        // show snippets. Without this every field comes highlighted, twice the bytes of a hit.
+        attributesToHighlight: ['hierarchy.lvl0'],
+      },
       searchPagePath: 'search',
       // Links to the console and the feature-request site leave the docs: full page loads.
       externalUrlRegex: 'console\\.example\\.com|feedback\\.example\\.com',

@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {Config} from '@docusaurus/types';
+import {docSearchRequest} from '../src/search/fixtures/client';
 
 async function loadConfig(env: Record<string, string | undefined>): Promise<Config> {
   vi.resetModules();
@@ -33,6 +34,13 @@ describe('site configuration', () => {
     expect(theme.footer.copyright).toContain('2025');
     const docs = presetOptions(config).docs as Record<string, any>;
     expect(docs).toMatchObject({routeBasePath: 'docs', breadcrumbs: true, lastVersion: 'current', versions: {current: {label: 'Next'}}});
+  });
+
+  it('has the modal ask for what the search tests answer, with only the highlight it reads', async () => {
+    const {searchParameters} = ((await loadConfig({})).themeConfig as Record<string, any>).algolia;
+    // DocSearch reads one highlight (its groups' section name); the hits show snippets.
+    expect(searchParameters.attributesToHighlight).toEqual(['hierarchy.lvl0']);
+    expect(docSearchRequest('volume').requests[0]).toMatchObject(searchParameters);
   });
 
   it('loads Google Tag Manager only when GTM_CONTAINER_ID is set', async () => {

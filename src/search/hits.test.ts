@@ -69,7 +69,7 @@ describe('snippets and highlighting', () => {
   const hibernationIntro = '/docs/virtual-machines/hibernation';
 
   it('cuts snippets to 10 words around the first match', async () => {
-    const {results} = await client().search(docSearchRequest('storage'));
+    const {results} = await client().search(docSearchRequest('storage', {allHighlights: true}));
     const hit = byUrl(results[0].hits, hibernationIntro)!;
     expect(hit.type).toBe('content');
     expect(hit._snippetResult.content).toEqual({value: '…only for the <mark>storage</mark> of its disks while it sleeps…', matchLevel: 'full'});
