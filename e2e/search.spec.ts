@@ -148,6 +148,25 @@ test.describe('search', () => {
     await expect(page.locator('.DocSearch-Modal')).toBeHidden();
   });
 
+  test('route prefetches wait while the modal is open, and load once it closes', async ({page}) => {
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await openSearch(page);
+    // A page that nothing on the intro's first screen links to. Docusaurus adds its scripts'
+    // prefetch links in the call itself, so none added by it means none asked for.
+    const added = await page.evaluate(() => {
+      const before = document.querySelectorAll('link[rel="prefetch"]').length;
+      window.docusaurus.prefetch('/docs/billing/contracts');
+      return document.querySelectorAll('link[rel="prefetch"]').length - before;
+    });
+    expect(added).toBe(0);
+    const countNow = () => page.evaluate(() => document.querySelectorAll('link[rel="prefetch"]').length);
+    const whileOpen = await countNow();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.DocSearch-Modal')).toBeHidden();
+    await expect.poll(countNow).toBeGreaterThan(whileOpen);
+  });
+
   test('caps the query at 64 characters and tolerates typos', async ({page}) => {
     await page.goto('/');
     await waitForHydration(page);

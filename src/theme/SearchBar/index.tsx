@@ -21,6 +21,7 @@ import {translate} from '@docusaurus/Translate';
 import {DEFAULT_BRAND} from '@site/src/branding/defaults';
 import {createDocSearchClient, withErrorScreen} from '@site/src/search/docsearchClient';
 import SectionHit from './SectionHit';
+import {holdPrefetchesWhileSearching} from './holdPrefetches';
 import './styles.css';
 
 type Props = ComponentProps<typeof SearchBarType>;
@@ -176,6 +177,9 @@ export default function SearchBarWrapper(props: Props): ReactNode {
       stop?.();
     };
   }, [local, mounted]);
+
+  // While the modal is open, route prefetches wait: the search's files go first.
+  useEffect(() => (isBrowser && allowed ? holdPrefetchesWhileSearching() : undefined), [isBrowser, allowed]);
 
   // Which engine answers: in local mode the modal's footer credits no Algolia (see styles.css).
   useEffect(() => {
