@@ -152,7 +152,7 @@ const config: Config = {
       searchParameters: {
         facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
         // The modal reads one highlight, its groups' section name (hierarchy.lvl0): its hits
-        // show snippets. Without this every field comes highlighted, twice the bytes of a hit.
+        // show snippets. Without this every field comes highlighted: half again an answer's bytes.
         attributesToHighlight: ['hierarchy.lvl0'],
       },
       searchPagePath: 'search',

@@ -58,7 +58,7 @@ export function holdPrefetches(target: PrefetchTarget, {isOpen, watch, page}: Ho
 }
 
 /** The class DocSearch gives the body while its modal is open. */
-export const SEARCH_OPEN_CLASS = 'DocSearch--active';
+const SEARCH_OPEN_CLASS = 'DocSearch--active';
 
 /**
  * `holdPrefetches` on this page, the modal told by the body's class. The app's
