@@ -159,6 +159,27 @@ test.describe('partner branding', () => {
     await expect.poll(() => errors.some((e) => e.includes('Org config fetch failed'))).toBe(true);
   });
 
+  test("the default host keeps the server's brand links and copyright: hydrated, not made again", async ({page}) => {
+    const startApp = await holdRequests(page, '**/assets/js/**');
+    await page.goto('/docs/getting-started', {waitUntil: 'domcontentloaded'});
+    const regionParts = '[data-brand-region] a, [data-brand-region] .footer__copyright';
+    // The server's elements, marked before the app starts, to tell them from any it would put in their place.
+    const marked = await page.evaluate((selector) => {
+      const parts = Array.from(document.querySelectorAll(selector));
+      for (const part of parts) (part as unknown as {fromServer: boolean}).fromServer = true;
+      return parts.length;
+    }, regionParts);
+    expect(marked).toBeGreaterThan(5);
+    startApp();
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-brand-settled', 'default');
+    const kept = await page.evaluate(
+      (selector) => Array.from(document.querySelectorAll(selector)).map((part) => (part as unknown as {fromServer?: boolean}).fromServer === true),
+      regionParts,
+    );
+    expect(kept).toEqual(Array(marked).fill(true));
+  });
+
   test('the logo of the colour mode not shown is not fetched until the reader switches to it', async ({page}) => {
     const fetched: string[] = [];
     page.on('request', (request) => {

@@ -306,6 +306,22 @@ describe('applyBrandToDocument', () => {
     expect(icons()).toEqual([]);
   });
 
+  it('writes nothing to a page that already shows the default brand', () => {
+    // A style sheet added, or an attribute set on <html> even to its own value, has the
+    // browser compute the whole page's style again.
+    const setAttribute = vi.spyOn(html, 'setAttribute');
+    const appendChild = vi.spyOn(head, 'appendChild');
+    applyBrandToDocument(defaultBrand());
+    expect(setAttribute).not.toHaveBeenCalled();
+    expect(appendChild).not.toHaveBeenCalled();
+    expect(head.children.find((child) => child.id === 'brand-colors')).toBeUndefined();
+    // The grey theme that no attribute stands for is written once another one was set.
+    applyBrandToDocument(brandFromConfig({name: 'Plain', theme: 'zinc'}));
+    applyBrandToDocument(defaultBrand());
+    expect(html.getAttribute('data-brand-theme')).toBe('neutral');
+    expect(head.children.find((child) => child.id === 'brand-colors')?.textContent).toBe('');
+  });
+
   it('undoes a partner brand for the default one', () => {
     applyBrandToDocument(brandFromConfig({name: 'Plain', theme: 'zinc', logos: {favicon: '/i.svg'}}));
     expect(icons()).toHaveLength(1);

@@ -7,6 +7,7 @@ import {featureRequestUrl} from '../components/FeatureRequestLink/featureRequest
 import {applyBrandValue, brandCacheKey, writeBrandText, brandStyleSheet, BRAND_VALUE_SELECTOR, requestPartnerConfig, type CachedBrandEntry} from './boot';
 import {partnerConfigUrl} from './apiBase';
 import {brandFromConfig, isLogoSource, type Brand} from './brand';
+import {DEFAULT_BRAND} from './defaults';
 import type {PartnerConfig} from './schema';
 import {isCacheFresh} from './staleIfError';
 
@@ -117,14 +118,20 @@ export function writeCachedBrand(config: PartnerConfig | null, now = Date.now())
 /** Applies what of a brand lives outside React: colour variables, grey theme, favicon, flags. */
 export function applyBrandToDocument(brand: Brand): void {
   const root = document.documentElement;
+  // Only what differs is written: a style sheet added or an attribute set on <html>, even
+  // to the value it had, has the browser compute the whole page's style again, and on the
+  // default host the page already shows the default brand.
+  const css = brand.is_partner ? brandStyleSheet(brand.css) : '';
   let style = document.getElementById('brand-colors') as HTMLStyleElement | null;
-  if (!style) {
+  if (!style && css) {
     style = document.createElement('style');
     style.id = 'brand-colors';
     document.head.appendChild(style);
   }
-  style.textContent = brand.is_partner ? brandStyleSheet(brand.css) : '';
-  root.setAttribute('data-brand-theme', brand.theme);
+  if (style && style.textContent !== css) style.textContent = css;
+  // No attribute stands for the default grey theme in the style sheet (custom.css).
+  const theme = root.getAttribute('data-brand-theme');
+  if (theme !== brand.theme && !(theme === null && brand.theme === DEFAULT_BRAND.theme)) root.setAttribute('data-brand-theme', brand.theme);
   if (brand.is_partner) root.setAttribute('data-brand', 'partner');
   else root.removeAttribute('data-brand');
   // Brand values and names in server HTML that React leaves as it is after hydration: code
