@@ -14,6 +14,7 @@ import routePrefetchPlugin from './plugins/route-prefetch';
 import routeMatchingPlugin from './plugins/route-matching';
 import compileHintsPlugin from './plugins/compile-hints';
 import startupTasksPlugin from './plugins/startup-tasks';
+import routeComponentsPlugin from './plugins/route-components';
 import docShellPlugin from './plugins/doc-shell';
 import releaseFeedPlugin from './plugins/release-feed';
 import markdownTwinsPlugin from './plugins/markdown-twins';
@@ -105,6 +106,8 @@ const config: Config = {
     compileHintsPlugin,
     // The app starts in short tasks, not one long one.
     startupTasksPlugin,
+    // A route's loadable component made when the route is first used, not all at start-up.
+    routeComponentsPlugin,
     // What every docs page loads besides its content, in one chunk instead of eleven.
     docShellPlugin,
     [searchIndexPlugin, {mode: searchMode}],
