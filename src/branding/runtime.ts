@@ -118,9 +118,9 @@ export function writeCachedBrand(config: PartnerConfig | null, now = Date.now())
 /** Applies what of a brand lives outside React: colour variables, grey theme, favicon, flags. */
 export function applyBrandToDocument(brand: Brand): void {
   const root = document.documentElement;
-  // Only what differs is written: a style sheet added or an attribute set on <html>, even
-  // to the value it had, has the browser compute the whole page's style again, and on the
-  // default host the page already shows the default brand.
+  // The colour sheet and the grey theme are written only where they differ: a style sheet
+  // added or an attribute set on <html>, even to the value it had, has the browser compute
+  // the whole page's style again, and on the default host the page already shows them.
   const css = brand.is_partner ? brandStyleSheet(brand.css) : '';
   let style = document.getElementById('brand-colors') as HTMLStyleElement | null;
   if (!style && css) {

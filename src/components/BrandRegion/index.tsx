@@ -15,8 +15,8 @@ import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useHydratingServerHtml} from '@site/src/theme/hydration';
 
 /** Whether the server sent the region `name` empty (or not at all), as hydration finds it. */
-export function serverSentEmpty(name: string, root: ParentNode = document): boolean {
-  const region = root.querySelector(`[data-brand-region="${name}"]`);
+function serverSentEmpty(name: string): boolean {
+  const region = document.querySelector(`[data-brand-region="${name}"]`);
   return !region || !region.hasChildNodes();
 }
 
