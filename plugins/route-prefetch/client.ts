@@ -25,6 +25,7 @@ import prefetchUrl from '@docusaurus/core/lib/client/prefetch';
 import preloadRoute from '@docusaurus/core/lib/client/preload';
 import {inIdlePeriods} from '@site/src/search/idle';
 import {chunkIndex} from './chunks';
+import {prefetchesPaused, prefetchesResumed} from './pause';
 
 /** Set by the bundler: the URL of a chunk, by name (Docusaurus's ChunkAssetPlugin). */
 declare const __webpack_require__: {gca: (chunkName: string) => string | undefined};
@@ -94,13 +95,19 @@ let draining = false;
 /**
  * Works through the queue in idle periods. Links come into view in batches (a page's
  * first paint, a scroll), and each prefetch starts requests; done where the links were
- * seen, a batch made one long task.
+ * seen, a batch made one long task. While a pause is on (./pause), the queue waits.
  */
 async function drain(): Promise<void> {
-  await inIdlePeriods(
-    () => queue.length > 0,
-    () => queue.shift()!(),
-  );
+  while (queue.length > 0) {
+    await prefetchesResumed();
+    await inIdlePeriods(
+      () => queue.length > 0 && !prefetchesPaused(),
+      () => {
+        // A pause that began while this waited for the idle period: the step waits too.
+        if (!prefetchesPaused()) queue.shift()!();
+      },
+    );
+  }
   draining = false;
 }
 

@@ -215,4 +215,28 @@ describe('prefetching in the browser', () => {
     expect(docusaurus.prefetch('/docs/a')).toBe(false);
     expect(preloadRoute).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps queued prefetches waiting while a pause is on, and goes on once every pause has ended', async () => {
+    browser('/docs/c');
+    const docusaurus = await client();
+    const {pausePrefetches} = await import('./pause');
+    // Asked for before the pause: queued for idle time, not yet run.
+    const done = docusaurus.prefetch('/docs/b');
+    const endFirst = pausePrefetches();
+    const endSecond = pausePrefetches();
+    await untilIdle();
+    expect(appended).toEqual([]);
+    // Asked for during the pause: queued behind it too.
+    void docusaurus.prefetch('/docs/a');
+    endFirst();
+    endFirst();
+    await untilIdle();
+    expect(appended).toEqual([]);
+    endSecond();
+    await untilIdle();
+    expect(appended.map((link) => link.href)).toEqual(['/assets/js/b.js', '/assets/js/a.js']);
+    appended.forEach((link) => link.onload!());
+    await expect(done).resolves.toHaveLength(1);
+  });
 });
+

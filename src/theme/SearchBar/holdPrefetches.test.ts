@@ -14,6 +14,8 @@ function setup() {
   let open = false;
   let page = '/docs/intro';
   let notify: (() => void) | null = null;
+  /** The queue's pauses: true while on. */
+  const pauses: boolean[] = [];
   const undo = holdPrefetches(target, {
     isOpen: () => open,
     watch: (changed) => {
@@ -23,9 +25,16 @@ function setup() {
       };
     },
     page: () => page,
+    pause: () => {
+      const i = pauses.push(true) - 1;
+      return () => {
+        pauses[i] = false;
+      };
+    },
   });
   return {
     asked,
+    pauses,
     target,
     original,
     undo,
@@ -85,5 +94,20 @@ describe('holdPrefetches', () => {
     // A caller that kept the wrapped prefetch is no longer held, modal open or not.
     wrapped('/docs/b');
     expect(s.asked).toEqual(['/docs/a', '/docs/b']);
+  });
+
+  it('pauses the queued prefetches while the modal is open, once however often the class changes', () => {
+    const s = setup();
+    expect(s.pauses).toEqual([]);
+    s.setOpen(true);
+    s.setOpen(true);
+    expect(s.pauses).toEqual([true]);
+    s.setOpen(false);
+    expect(s.pauses).toEqual([false]);
+    s.setOpen(true);
+    expect(s.pauses).toEqual([false, true]);
+    // Undone while open: the pause ends with it.
+    s.undo();
+    expect(s.pauses).toEqual([false, false]);
   });
 });

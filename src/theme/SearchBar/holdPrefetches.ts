@@ -7,8 +7,11 @@
  * the search's own files, through the same six connections to the host, while the reader
  * types. Held here, they load once the modal closes, if the reader is still on the page that
  * asked for them; a reader who opened a hit gets the new page's own prefetches instead.
- * Preloads (a pointer on a link, a hit) are the reader's intent and are never held.
+ * Prefetches asked for before the modal opened, still waiting for idle time in the
+ * prefetch queue, wait with them (`pause`). Preloads (a pointer on a link, a hit) are the
+ * reader's intent and are never held.
  */
+import {pausePrefetches} from '@site/plugins/route-prefetch/pause';
 
 export interface PrefetchTarget {
   prefetch: (routePath: string) => false | Promise<void[]>;
@@ -21,23 +24,30 @@ export interface HoldOptions {
   watch: (changed: () => void) => () => void;
   /** The page being read (its path), to drop what a page the reader has left asked for. */
   page: () => string;
+  /** Pauses the prefetches already queued; returns what ends the pause. */
+  pause?: () => () => void;
 }
 
 /** Wraps `target.prefetch` to hold calls while the modal is open; returns what undoes it. */
-export function holdPrefetches(target: PrefetchTarget, {isOpen, watch, page}: HoldOptions): () => void {
+export function holdPrefetches(target: PrefetchTarget, {isOpen, watch, page, pause}: HoldOptions): () => void {
   const prefetch = target.prefetch;
   const held = new Set<string>();
   let heldOn: string | null = null;
   let stopped = false;
+  /** Ends the queue's pause, while the modal is open. */
+  let resume: (() => void) | null = null;
 
   const release = () => {
+    resume?.();
+    resume = null;
     const paths = heldOn === page() ? [...held] : [];
     held.clear();
     heldOn = null;
     for (const path of paths) void prefetch(path);
   };
   const changed = () => {
-    if (!isOpen() && heldOn !== null) release();
+    if (isOpen()) resume ??= pause?.() ?? null;
+    else if (heldOn !== null || resume) release();
   };
   const wrapped: PrefetchTarget['prefetch'] = (routePath) => {
     // Undone but still reachable (a caller kept the copy): nothing is held any more.
@@ -49,6 +59,7 @@ export function holdPrefetches(target: PrefetchTarget, {isOpen, watch, page}: Ho
 
   target.prefetch = wrapped;
   const stopWatching = watch(changed);
+  changed();
   return () => {
     stopped = true;
     stopWatching();
@@ -79,6 +90,7 @@ export function holdPrefetchesWhileSearching(): () => void {
       return () => observer.disconnect();
     },
     page: () => window.location.pathname,
+    pause: pausePrefetches,
   });
   return () => {
     undo();
