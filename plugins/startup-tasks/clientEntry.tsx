@@ -36,9 +36,8 @@ async function start(): Promise<void> {
   await nextTask();
   const ReactDOM = require('react-dom/client') as typeof import('react-dom/client');
   const helmet = require('react-helmet-async') as typeof import('react-helmet-async');
-  const {HelmetProvider} = helmet;
   // The head is written once the page has hydrated (see ./headAfterHydration).
-  const HeadAfterHydration = headAfterHydration(helmet);
+  const {Provider: HelmetProvider, HeadAfterHydration} = headAfterHydration(helmet);
   type Wrapper = ComponentType<{children: ReactNode}>;
   const {BrowserRouter, HashRouter} = require('react-router-dom') as {BrowserRouter: Wrapper; HashRouter: Wrapper};
   const siteConfig = require('@generated/docusaurus.config').default as {future: {experimental_router?: string}};

@@ -15,6 +15,12 @@
  * whose change writes the head from every <Head> at once: one write, which finds the
  * server's tags in place. After that the provider works as it always does, for every
  * navigation in the app.
+ *
+ * Told there is no document, each <Head> that mounts still merges the props of every
+ * <Head> mounted before it into the server's head strings, which nothing in the browser
+ * reads: a cost that grows with the square of their number (an API page has 17). The
+ * provider returned here lists no <Head> to those merges until the page has hydrated; the
+ * write after hydration sees them all.
  */
 import {useEffect, useState, type ComponentType, type ReactNode} from 'react';
 
@@ -23,16 +29,40 @@ interface HelmetParts {
   Helmet: ComponentType;
 }
 
-export function headAfterHydration({HelmetProvider, Helmet}: HelmetParts): ComponentType {
-  const provider = HelmetProvider as {canUseDOM?: unknown};
+/** The provider's registry of mounted <Head> elements (react-helmet-async 1.x and 2.x). */
+interface HeadRegistry {
+  get: () => unknown[];
+}
+
+export interface HeadAfterHydrationParts {
+  /** The app's HelmetProvider, to render in its place. */
+  Provider: ComponentType<{children: ReactNode}>;
+  /** Rendered beside the app: writes the head once the page has hydrated. */
+  HeadAfterHydration: ComponentType;
+}
+
+export function headAfterHydration({HelmetProvider, Helmet}: HelmetParts): HeadAfterHydrationParts {
+  const provider = HelmetProvider as {canUseDOM?: unknown} & (new (props: {children: ReactNode}) => object);
   if (provider.canUseDOM !== true) throw new Error('react-helmet-async no longer has the canUseDOM switch this start-up relies on');
   provider.canUseDOM = false;
-  return function HeadAfterHydration(): ReactNode {
-    const [hydrated, setHydrated] = useState(false);
+  let hydrated = false;
+  class Provider extends provider {
+    constructor(props: {children: ReactNode}) {
+      super(props);
+      const registry = (this as {helmetData?: {value?: {helmetInstances?: HeadRegistry}}}).helmetData?.value?.helmetInstances;
+      if (typeof registry?.get !== 'function') throw new Error('react-helmet-async no longer keeps its <Head> registry where this start-up looks for it');
+      const all = registry.get;
+      registry.get = () => (hydrated ? all() : []);
+    }
+  }
+  function HeadAfterHydration(): ReactNode {
+    const [written, setWritten] = useState(false);
     useEffect(() => {
+      hydrated = true;
       provider.canUseDOM = true;
-      setHydrated(true);
+      setWritten(true);
     }, []);
-    return hydrated ? <Helmet /> : null;
-  };
+    return written ? <Helmet /> : null;
+  }
+  return {Provider: Provider as unknown as ComponentType<{children: ReactNode}>, HeadAfterHydration};
 }
