@@ -12,7 +12,7 @@ import {health} from './health';
 import {addSecurityHeaders, type SecurityOptions} from './security-headers';
 import {brandFromConfig, type Brand} from '../src/branding/brand';
 import type {InsightsDb} from './insights/db';
-import {insightsReportRoutes, insightsRoutes} from './insights/routes';
+import {insightsOffRoutes, insightsReportRoutes, insightsRoutes} from './insights/routes';
 import {accessFor} from './insights/access';
 import {insightsDashboard} from './insights/dashboard';
 import {startInsights} from './insights/service';
@@ -142,6 +142,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     // Partners are read at each request, so a partner file's new token counts at its reload.
     await app.register(insightsReportRoutes, {state: () => insights.state(), access: (header) => accessFor(header, {adminToken: options.insights?.adminToken, partners: partners.entries})});
     await app.register(insightsDashboard);
+  } else {
+    await app.register(insightsOffRoutes);
   }
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
   // One index in memory, loaded on first use: MCP's search_docs and the /search page's first results.

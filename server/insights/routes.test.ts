@@ -195,7 +195,14 @@ describe('the insights endpoints under load and without a database', () => {
     try {
       expect((await off.inject({url: '/insights/feedback', ...json({path: '/docs/intro', helpful: true})})).statusCode).toBe(404);
       expect((await off.inject({url: '/readyz'})).json().insights).toBe('off');
-      expect((await off.inject({url: '/insights/status'})).statusCode).toBe(404);
+      // The page's question gets a line of JSON, not the site's 404 page.
+      const status = await off.inject({url: '/insights/status'});
+      expect(status.statusCode).toBe(404);
+      expect(status.headers['content-type']).toMatch(/^application\/json/);
+      expect(status.json()).toEqual({error: {code: 'insights_off', message: expect.stringContaining('INSIGHTS=off')}});
+      expect(status.body.length).toBeLessThan(200);
+      // The site's own pages are still the site's.
+      expect((await off.inject({url: '/docs/intro'})).statusCode).toBe(200);
     } finally {
       await off.close();
     }

@@ -157,6 +157,16 @@ function feedbackFromForm(body: string): unknown {
   return Object.fromEntries(out);
 }
 
+/**
+ * With insights off, what the pages ask under /insights/ (`GET /insights/status` on each
+ * page load, and once more as the search modal opens) is answered 404 in a line of JSON,
+ * as the routes' other errors are, instead of falling through to the site's 404 page:
+ * 16 KB of HTML that the page's script only reads the status code of.
+ */
+export async function insightsOffRoutes(app: FastifyInstance): Promise<void> {
+  app.all('/insights/*', async (_request, reply) => send(reply, problem(404, 'insights_off', 'This server keeps no page feedback or search insights (INSIGHTS=off).')));
+}
+
 export async function insightsRoutes(app: FastifyInstance, options: InsightsRoutesOptions): Promise<void> {
   const now = options.now ?? Date.now;
   const limiter = new FixedWindowLimiter({limit: options.postsPerMinute ?? INSIGHTS_POSTS_PER_MINUTE, windowMs: 60_000, now});
