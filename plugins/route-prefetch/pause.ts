@@ -5,9 +5,9 @@
  * ones asked for as a page appeared (every link in view) can still be waiting when the
  * reader opens search. While a pause is on, the queue stops where it is; it goes on once
  * every pause has ended. The search modal pauses it while open (src/theme/SearchBar/
- * holdPrefetches): a dozen route scripts otherwise load beside the search's own files, over
- * the same six connections to the host, and their links and requests take the page's
- * thread between the reader's keystrokes.
+ * holdPrefetches): route scripts (seven on the intro at a desktop's width) otherwise load
+ * beside the search's own files, over the same six connections to the host, and their
+ * links and requests take the page's thread between the reader's keystrokes.
  *
  * A module of its own, so the search bar can pause the queue without importing the route
  * table that ./client brings.

@@ -239,4 +239,3 @@ describe('prefetching in the browser', () => {
     await expect(done).resolves.toHaveLength(1);
   });
 });
-

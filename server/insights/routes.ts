@@ -158,10 +158,10 @@ function feedbackFromForm(body: string): unknown {
 }
 
 /**
- * With insights off, what the pages ask under /insights/ (`GET /insights/status` on each
- * page load, and once more as the search modal opens) is answered 404 in a line of JSON,
- * as the routes' other errors are, instead of falling through to the site's 404 page:
- * 16 KB of HTML that the page's script only reads the status code of.
+ * With insights off, what the pages ask under /insights/ (`GET /insights/status`, once
+ * per page load, by the feedback form or the search modal, whichever asks first) is
+ * answered 404 in a line of JSON, as the routes' other errors are, instead of falling
+ * through to the site's 404 page: 16 KB of HTML of which the page reads only the status.
  */
 export async function insightsOffRoutes(app: FastifyInstance): Promise<void> {
   app.all('/insights/*', async (_request, reply) => send(reply, problem(404, 'insights_off', 'This server keeps no page feedback or search insights (INSIGHTS=off).')));
