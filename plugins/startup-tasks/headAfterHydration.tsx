@@ -45,20 +45,19 @@ export function headAfterHydration({HelmetProvider, Helmet}: HelmetParts): HeadA
   const provider = HelmetProvider as {canUseDOM?: unknown} & (new (props: {children: ReactNode}) => object);
   if (provider.canUseDOM !== true) throw new Error('react-helmet-async no longer has the canUseDOM switch this start-up relies on');
   provider.canUseDOM = false;
-  let hydrated = false;
   class Provider extends provider {
     constructor(props: {children: ReactNode}) {
       super(props);
       const registry = (this as {helmetData?: {value?: {helmetInstances?: HeadRegistry}}}).helmetData?.value?.helmetInstances;
       if (typeof registry?.get !== 'function') throw new Error('react-helmet-async no longer keeps its <Head> registry where this start-up looks for it');
       const all = registry.get;
-      registry.get = () => (hydrated ? all() : []);
+      // The switch is back on once the page has hydrated (below).
+      registry.get = () => (provider.canUseDOM === true ? all() : []);
     }
   }
   function HeadAfterHydration(): ReactNode {
     const [written, setWritten] = useState(false);
     useEffect(() => {
-      hydrated = true;
       provider.canUseDOM = true;
       setWritten(true);
     }, []);
