@@ -10,6 +10,7 @@ import openApiPlugin from './plugins/openapi';
 import searchIndexPlugin from './plugins/search-index';
 import deferredHighlightingPlugin from './plugins/deferred-highlighting';
 import keyOrderPlugin from './plugins/key-order';
+import docsearchPlugin from './plugins/docsearch';
 import routePrefetchPlugin from './plugins/route-prefetch';
 import routeMatchingPlugin from './plugins/route-matching';
 import compileHintsPlugin from './plugins/compile-hints';
@@ -98,6 +99,8 @@ const config: Config = {
     deferredHighlightingPlugin,
     // No collator started at start-up to sort a hook's keys.
     keyOrderPlugin,
+    // DocSearch bundled once, its modal's stores of past searches made once, not per keystroke.
+    docsearchPlugin,
     // Route prefetching that looks each chunk up once and asks for it once.
     routePrefetchPlugin,
     // Plain route paths matched as strings, not as regular expressions built at start-up.

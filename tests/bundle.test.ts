@@ -66,6 +66,23 @@ describe('the docs shell', () => {
   });
 });
 
+// plugins/docsearch: the search library comes once, and its modal makes its stores once.
+describe('DocSearch', () => {
+  it('is bundled once, in one chunk loaded when a reader reaches for search', () => {
+    // The key of the modal's recent searches: once per copy of the library.
+    const copies = scripts.flatMap((f) => read(f).match(/"__DOCSEARCH_RECENT_SEARCHES__"/g) ?? []);
+    expect(copies).toHaveLength(1);
+    const chunk = scripts.filter((f) => read(f).includes('"__DOCSEARCH_RECENT_SEARCHES__"'));
+    expect(startupScripts('index.html')).not.toContain(chunk[0]);
+  });
+
+  it('makes the stores of past searches in a state initialiser, not on every render', () => {
+    const code = scripts.map(read).find((c) => c.includes('"__DOCSEARCH_RECENT_SEARCHES__"'))!;
+    expect(code.match(/\.useState\(function\(\)\{return [\w$]+\(\{key:"__DOCSEARCH_(FAVORITE|RECENT)_SEARCHES__"/g)).toHaveLength(2);
+    expect(code).not.toMatch(/useRef\([\w$]+\(\{key:"__DOCSEARCH_/);
+  });
+});
+
 describe('server HTML', () => {
   const pages = (readdirSync(buildDir, {recursive: true}) as string[]).filter((f) => f.endsWith('.html'));
 

@@ -1,0 +1,6 @@
+// Bundler loader for DocSearch's ES build; see index.ts for why.
+const {makeOnce} = require('./transform.cjs');
+
+module.exports = function docsearchStoresLoader(source) {
+  return makeOnce(source, this.resourcePath);
+};
