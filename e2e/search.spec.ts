@@ -371,6 +371,37 @@ test.describe('search', () => {
     expect(await page.locator('main article').count()).toBe(20);
   });
 
+  test("the /search page keeps the server's results when the app's search fails, and says so above them", async ({page}) => {
+    await page.route(SEARCH_FILES, (route) => route.fulfill({status: 500, body: 'down'}));
+    await page.goto('/search?q=volume');
+    await waitForHydration(page);
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'error', {timeout: SEARCH_INDEX_PATIENCE});
+    await expect(page.locator('main')).toContainText('Unable to fetch results');
+    expect(await page.locator('[data-early-results="shown"] article').count()).toBeGreaterThan(3);
+    // A new query's failure shows no results of the old one.
+    await page.getByRole('searchbox', {name: 'Search'}).fill('snapshot');
+    await expect(page.getByRole('heading', {level: 1})).toHaveText('Search results for "snapshot"');
+    await expect(page.locator('main article')).toHaveCount(0);
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'error');
+  });
+
+  test('the /search page keeps its first screen of results when the rest fails to load', async ({page}) => {
+    // The first screen's hits need at most one text file each; every text file after them fails.
+    let texts = 0;
+    await page.route('**/search/text.*.json', async (route) => {
+      texts += 1;
+      if (texts > FIRST_SCREEN_HITS) await route.fulfill({status: 500, body: 'down'});
+      else await route.fallback();
+    });
+    await page.goto('/search?q=volume');
+    await expect(page.locator('[data-results-state]')).toHaveAttribute('data-results-state', 'error', {timeout: SEARCH_INDEX_PATIENCE});
+    await expect(page.locator('main')).toContainText('Unable to fetch results');
+    const shown = await page.locator(APP_RESULTS).count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(FIRST_SCREEN_HITS);
+    expect(await page.locator('main article').count()).toBe(shown);
+  });
+
   test('served as built (as a CDN serves it), the /search page shows its first results before the app has loaded, then the same results from the app', async ({page, baseURL}) => {
     const {errors, entryRequests} = watchHandover(page);
     // The app's bundle waits until the test has seen the early results.

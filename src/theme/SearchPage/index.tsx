@@ -41,6 +41,7 @@ type Status = 'idle' | 'loading' | 'ready' | 'error';
 interface ResultsState {
   status: Status;
   query: string;
+  /** On screen; while loading, possibly a previous query's, until this one's arrive. */
   results: PageResult[];
 }
 
@@ -122,7 +123,10 @@ function SearchPageContent(): ReactNode {
     place?.setAttribute(EARLY_TAKEN_ATTRIBUTE, '');
     if (place?.firstElementChild) setEarlyShown(true);
   }, []);
-  const earlyDone = state.results.length > 0 || state.status === 'ready' || state.status === 'error';
+  // The query the early script answered: the URL's when the page loaded. Its results stay
+  // if the app's own search for it fails (the error shows above them).
+  const earlyQuery = useRef<string | undefined>(undefined);
+  const earlyDone = state.results.length > 0 || state.status === 'ready' || (state.status === 'error' && state.query !== earlyQuery.current);
   useLayoutEffect(() => {
     if (!earlyShown || !earlyDone) return;
     earlyPlace.current?.replaceChildren();
@@ -147,6 +151,8 @@ function SearchPageContent(): ReactNode {
       return undefined;
     }
     let current = true;
+    // This query's first screen of results, once shown: kept if the rest fails to load.
+    let firstScreenShown: PageResult[] = [];
     setState((previous) => ({...previous, status: 'loading', query: trimmed}));
     const ask = (hitsPerPage?: number) =>
       client
@@ -162,7 +168,9 @@ function SearchPageContent(): ReactNode {
     const run = () => {
       const firstScreen = local
         ? ask(FIRST_SCREEN_HITS).then((results) => {
-            if (current) setState({status: 'loading', query: trimmed, results});
+            if (!current) return;
+            firstScreenShown = results;
+            setState({status: 'loading', query: trimmed, results});
           })
         : Promise.resolve();
       firstScreen
@@ -174,11 +182,13 @@ function SearchPageContent(): ReactNode {
         .catch((error: unknown) => {
           if (!current) return;
           console.error('Search failed', error);
-          setState({status: 'error', query: trimmed, results: []});
+          // What this query already shows stays, under the error; a previous query's goes.
+          setState({status: 'error', query: trimmed, results: firstScreenShown});
         });
     };
     const immediate = firstQuery.current;
     firstQuery.current = false;
+    if (immediate) earlyQuery.current = trimmed;
     const timer = immediate ? undefined : window.setTimeout(run, TYPING_DEBOUNCE_MS);
     if (immediate) run();
     return () => {
