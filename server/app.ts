@@ -44,6 +44,12 @@ export interface AppOptions {
    */
   allowedHosts?: readonly string[];
   /**
+   * Load the search index (MCP's `search_docs`, the /search page's first results) right
+   * after the server's first answer, instead of while the first search's request waits for
+   * it. Default on, except under test.
+   */
+  preloadSearch?: boolean;
+  /**
    * Page feedback and search insights (server/insights): how to open the database, and how
    * many days comments are kept. Off when not given (tests that do not test them).
    */
@@ -148,6 +154,22 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
   // One index in memory, loaded on first use: MCP's search_docs and the /search page's first results.
   const search = new DocsSearch(options.buildDir);
+  if (options.preloadSearch ?? !underTest()) {
+    // After the first answer, not at start-up: that answer (often a readiness probe) and the
+    // server's start are not held up by the index's parse and build, which run on this thread.
+    let asked = false;
+    app.addHook('onResponse', async () => {
+      if (asked) return;
+      asked = true;
+      setImmediate(() => {
+        search.preload().catch((error: unknown) => {
+          const message = `The search index could not be loaded ahead of the first search: ${error instanceof Error ? error.message : String(error)}`;
+          if (options.logger) app.log.warn(message);
+          else console.error(message);
+        });
+      });
+    });
+  }
   await app.register(mcp, {root: options.buildDir, files, brandFor, hostServed, search});
   // A mock of the API at /sandbox/v1, for trying calls from the docs (server/sandbox.ts).
   if (files.has('openapi.yaml')) await app.register(sandbox, {specFile: path.join(options.buildDir, 'openapi.yaml'), hostServed});

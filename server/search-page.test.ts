@@ -1,7 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import type {FastifyInstance} from 'fastify';
 import type {LocalSearchInput} from '../src/search/clientTypes';
 import {MAX_QUERY_LENGTH} from '../src/search/limits';
@@ -206,5 +206,39 @@ describe.skipIf(!built)('the server sends /search?q= with its first results', ()
     expect(markup.body.includes('data-early-results=shown')).toBe(true);
     expect(markup.body.includes('<script>alert(1)')).toBe(false);
     expect(markup.body.includes('value="volume &lt;script&gt;alert(1)&lt;/script&gt;"')).toBe(true);
+  });
+});
+
+describe.skipIf(!built)('the search index of a running server', () => {
+  it('loads once, right after the first answer, not at start-up and not in the first search', async () => {
+    const preload = vi.spyOn(DocsSearch.prototype, 'preload');
+    const app = await createApp({buildDir, preloadSearch: true, watchPartners: false});
+    try {
+      await app.ready();
+      expect(preload).not.toHaveBeenCalled();
+      expect((await app.inject({method: 'GET', url: '/docs/intro', headers: {host: 'localhost'}})).statusCode).toBe(200);
+      // Started in the turn after the answer; done before the first search asks for it.
+      await vi.waitUntil(() => preload.mock.calls.length > 0, {timeout: 60_000, interval: 5});
+      await preload.mock.results[0]!.value;
+      const answers = await Promise.all(['/', '/search?q=volume'].map((url) => app.inject({method: 'GET', url, headers: {host: 'localhost'}})));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(preload).toHaveBeenCalledTimes(1);
+    } finally {
+      preload.mockRestore();
+      await app.close();
+    }
+  });
+
+  it('is not loaded ahead when turned off (the default under test)', async () => {
+    const preload = vi.spyOn(DocsSearch.prototype, 'preload');
+    const app = await createApp({buildDir, watchPartners: false});
+    try {
+      await app.inject({method: 'GET', url: '/docs/intro', headers: {host: 'localhost'}});
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(preload).not.toHaveBeenCalled();
+    } finally {
+      preload.mockRestore();
+      await app.close();
+    }
   });
 });
