@@ -1,5 +1,5 @@
 // Wraps the DocSearch search bar.
-// - The bar itself (DocSearch's button bundles the whole DocSearch library, ~40 KB gzip)
+// - The bar itself (DocSearch's button bundles the whole DocSearch library, 30 KB gzip)
 //   loads when a reader reaches for search, not with the page: until then a look-alike
 //   button holds its place. A pointer, focus or touch on it loads the bar; a click or the
 //   Ctrl/Cmd+K and '/' shortcuts load it at once and are replayed. A page load that never
