@@ -213,6 +213,31 @@ test.describe('API reference', () => {
     expect(hydrationErrors).toEqual([]);
   });
 
+  test('a page load with no remembered language leaves the server-rendered tabs and panels as they are', async ({page}) => {
+    // Every attribute written on a tab set's elements, same value or not, from the first byte on.
+    await page.addInitScript(() => {
+      const state = window as unknown as {tabWrites: string[]};
+      state.tabWrites = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target as Element;
+          if (target.closest('.api-code-samples, .api-response-examples')) state.tabWrites.push(`${target.getAttribute('role')} ${record.attributeName}`);
+        }
+      }).observe(document, {subtree: true, attributes: true});
+    });
+    const tabWrites = () => page.evaluate(() => (window as unknown as {tabWrites: string[]}).tabWrites);
+    await page.goto(OPERATION_PAGE);
+    await waitForHydration(page);
+    // The body's tabs are wired (the island marks it) and show the first language.
+    await expect(page.locator('[data-body="server"]')).toHaveCount(1);
+    await expectLanguage(page, 'curl');
+    expect(await tabWrites()).toEqual([]);
+    // The observer does see a switch.
+    await page.locator('.api-code-samples').getByRole('tab', {name: 'Go'}).click();
+    await expectLanguage(page, 'Go');
+    expect(await tabWrites()).toEqual(expect.arrayContaining(['tab aria-selected', 'tabpanel hidden']));
+  });
+
   test('the code sample tabs still switch when storage throws', async ({page}) => {
     await page.addInitScript(() => {
       Object.defineProperty(window, 'localStorage', {

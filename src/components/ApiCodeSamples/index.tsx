@@ -58,18 +58,24 @@ function stepTo(key: string, index: number, count: number): number | undefined {
   return steps[key];
 }
 
-/** Shows `value`'s panel in one server-rendered tab set (the first language when it has none). */
+/**
+ * Shows `value`'s panel in one server-rendered tab set (the first language when it has none).
+ * Writes only what differs: on a page load without a remembered language every set already
+ * shows its first panel, and rewriting the same attributes on each tab and panel still had
+ * the browser check their style again.
+ */
 function showLanguage(set: Element, value: string | null): void {
   const tabs = Array.from(set.querySelectorAll<HTMLElement>(':scope > [role="tablist"] > [role="tab"]'));
   const picked = tabs.some((tab) => tab.dataset.value === value) ? value : (tabs[0]?.dataset.value ?? null);
   for (const tab of tabs) {
     const isSelected = tab.dataset.value === picked;
-    tab.setAttribute('aria-selected', String(isSelected));
-    tab.tabIndex = isSelected ? 0 : -1;
-    tab.classList.toggle('tabs__item--active', isSelected);
+    if (tab.getAttribute('aria-selected') !== String(isSelected)) tab.setAttribute('aria-selected', String(isSelected));
+    if (tab.tabIndex !== (isSelected ? 0 : -1)) tab.tabIndex = isSelected ? 0 : -1;
+    if (tab.classList.contains('tabs__item--active') !== isSelected) tab.classList.toggle('tabs__item--active', isSelected);
   }
   set.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]').forEach((panel) => {
-    panel.hidden = panel.dataset.value !== picked;
+    const hidden = panel.dataset.value !== picked;
+    if (panel.hidden !== hidden) panel.hidden = hidden;
   });
 }
 
