@@ -152,7 +152,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(insightsOffRoutes);
   }
   // The docs as an MCP server at /mcp, in the brand of the host asked, as the twins are.
-  // One index in memory, loaded on first use: MCP's search_docs and the /search page's first results.
+  // One index in memory, for MCP's search_docs and the /search page's first results: loaded after
+  // the server's first answer (below), or by a search asked before that.
   const search = new DocsSearch(options.buildDir);
   if (options.preloadSearch ?? !underTest()) {
     // After the first answer, not at start-up: that answer (often a readiness probe) and the

@@ -123,8 +123,8 @@ function SearchPageContent(): ReactNode {
     place?.setAttribute(EARLY_TAKEN_ATTRIBUTE, '');
     if (place?.firstElementChild) setEarlyShown(true);
   }, []);
-  // The query the early script answered: the URL's when the page loaded. Its results stay
-  // if the app's own search for it fails (the error shows above them).
+  // The page's first query: the URL's, which the server or the early script answered. Their
+  // results stay if the app's own search for it fails (the error shows above them).
   const earlyQuery = useRef<string | undefined>(undefined);
   const earlyDone = state.results.length > 0 || state.status === 'ready' || (state.status === 'error' && state.query !== earlyQuery.current);
   useLayoutEffect(() => {
