@@ -6,7 +6,8 @@
  * which is DocSearch's UMD build, while the modal and the button come from its ES build. The
  * chunk a reader loads on reaching for search held both builds of the whole library, some
  * 109 KB each before compression, for one hook and a version string. The same three names
- * point at the ES build here, which exports them all.
+ * point at the ES build here, which exports the two the theme imports (neither build has a
+ * `useTheme`, and nothing imports it with DocSearch 3).
  *
  * Stores made once. DocSearch's modal keeps the reader's favourite and recent searches in
  * two stores, each created as `useRef(createStoredSearches(…))`. `useRef` keeps the first
@@ -31,7 +32,7 @@ export function docsearchModule(siteDir: string): string {
   return path.join(path.dirname(themeRequire.resolve('@docsearch/react/package.json')), 'dist/esm/index.js');
 }
 
-/** The entry points the search theme aliases for DocSearch 3, all exported by the ES build. */
+/** The entry points the search theme aliases for DocSearch 3 (`useTheme` is imported by nothing). */
 export const V4_ENTRY_POINTS = ['@docsearch/react/version', '@docsearch/react/useDocSearchKeyboardEvents', '@docsearch/react/useTheme'] as const;
 
 export default function docsearchPlugin(context: LoadContext): Plugin {
