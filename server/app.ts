@@ -117,6 +117,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const {files} = build;
 
   const app = Fastify({logger: loggerOptions(options.logger), routerOptions: {querystringParser: parseQuerystring}, ...(options.trustProxy !== undefined ? {trustProxy: options.trustProxy} : {})});
+  // Warnings of parts that run in the background: in the access log when there is one.
+  const warn = (message: string) => (options.logger ? app.log.warn(message) : console.error(message));
   // Markdown twins, llms files and the security policy follow the brand of the host asked.
   // A reload serves new config objects, so a brand is kept per config object and made once.
   const brands = new WeakMap<object, Brand>();
@@ -138,7 +140,7 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   // Health and readiness first: cheap, and never shadowed by a page.
   let partnerFilesProblem: string | undefined;
   // Opened in the background: the pages do not wait for the database.
-  const insights = options.insights ? startInsights({...options.insights, log: (m) => (options.logger ? app.log.warn(m) : console.error(m))}) : undefined;
+  const insights = options.insights ? startInsights({...options.insights, log: warn}) : undefined;
   if (insights) app.addHook('onClose', async () => insights.close());
   await app.register(health, {
     readiness: {buildFiles: () => files.size, partners: () => partners.entries.length, partnerFilesProblem: () => partnerFilesProblem, insights: insights ? () => insights.health() : undefined},
@@ -158,17 +160,16 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.preloadSearch ?? !underTest()) {
     // After the first answer, not at start-up: that answer (often a readiness probe) and the
     // server's start are not held up by the index's parse and build, which run on this thread.
+    // A callback hook: every later answer passes through it, and an async one would cost each a promise.
     let asked = false;
-    app.addHook('onResponse', async () => {
-      if (asked) return;
-      asked = true;
-      setImmediate(() => {
-        search.preload().catch((error: unknown) => {
-          const message = `The search index could not be loaded ahead of the first search: ${error instanceof Error ? error.message : String(error)}`;
-          if (options.logger) app.log.warn(message);
-          else console.error(message);
+    app.addHook('onResponse', (_request, _reply, done) => {
+      if (!asked) {
+        asked = true;
+        setImmediate(() => {
+          search.preload().catch((error: unknown) => warn(`The search index could not be loaded ahead of the first search: ${error instanceof Error ? error.message : String(error)}`));
         });
-      });
+      }
+      done();
     });
   }
   await app.register(mcp, {root: options.buildDir, files, brandFor, hostServed, search});
