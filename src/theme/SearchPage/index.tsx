@@ -109,7 +109,10 @@ function SearchPageContent(): ReactNode {
   const client = useMemo(() => liteClient(algolia.appId, algolia.apiKey) as unknown as SearchCapable, [algolia.appId, algolia.apiKey]);
   const [state, setState] = useState<ResultsState>({status: 'idle', query: '', results: []});
   const [shown, setShown] = useState(RESULTS_PER_PAGE);
-  const firstQuery = useRef(true);
+  // The page's first query, once searched: the URL's, which the server or the early script
+  // answered. It is sent without the typing pause, and its early results stay if the app's
+  // own search for it fails (the error shows above them).
+  const firstQuery = useRef<string | undefined>(undefined);
   const breadcrumbsLabel = translate({id: 'theme.docs.breadcrumbs.navAriaLabel', message: 'Breadcrumbs'});
   const template = useMemo(() => resultTemplate(breadcrumbsLabel), [breadcrumbsLabel]);
 
@@ -123,10 +126,7 @@ function SearchPageContent(): ReactNode {
     place?.setAttribute(EARLY_TAKEN_ATTRIBUTE, '');
     if (place?.firstElementChild) setEarlyShown(true);
   }, []);
-  // The page's first query: the URL's, which the server or the early script answered. Their
-  // results stay if the app's own search for it fails (the error shows above them).
-  const earlyQuery = useRef<string | undefined>(undefined);
-  const earlyDone = state.results.length > 0 || state.status === 'ready' || (state.status === 'error' && state.query !== earlyQuery.current);
+  const earlyDone = state.results.length > 0 || state.status === 'ready' || (state.status === 'error' && state.query !== firstQuery.current);
   useLayoutEffect(() => {
     if (!earlyShown || !earlyDone) return;
     earlyPlace.current?.replaceChildren();
@@ -186,9 +186,8 @@ function SearchPageContent(): ReactNode {
           setState({status: 'error', query: trimmed, results: firstScreenShown});
         });
     };
-    const immediate = firstQuery.current;
-    firstQuery.current = false;
-    if (immediate) earlyQuery.current = trimmed;
+    const immediate = firstQuery.current === undefined;
+    if (immediate) firstQuery.current = trimmed;
     const timer = immediate ? undefined : window.setTimeout(run, TYPING_DEBOUNCE_MS);
     if (immediate) run();
     return () => {
