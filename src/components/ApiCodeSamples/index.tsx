@@ -71,7 +71,8 @@ function showLanguage(set: Element, value: string | null): void {
     const isSelected = tab.dataset.value === picked;
     if (tab.getAttribute('aria-selected') !== String(isSelected)) tab.setAttribute('aria-selected', String(isSelected));
     if (tab.tabIndex !== (isSelected ? 0 : -1)) tab.tabIndex = isSelected ? 0 : -1;
-    if (tab.classList.contains('tabs__item--active') !== isSelected) tab.classList.toggle('tabs__item--active', isSelected);
+    // A forced toggle that changes nothing writes nothing.
+    tab.classList.toggle('tabs__item--active', isSelected);
   }
   set.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]').forEach((panel) => {
     const hidden = panel.dataset.value !== picked;
