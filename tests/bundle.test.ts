@@ -68,16 +68,17 @@ describe('the docs shell', () => {
 
 // plugins/docsearch: the search library comes once, and its modal makes its stores once.
 describe('DocSearch', () => {
+  // The key of the modal's recent searches: once per copy of the library.
+  const KEY = '"__DOCSEARCH_RECENT_SEARCHES__"';
+  const holding = scripts.map((f) => ({file: f, code: read(f)})).filter(({code}) => code.includes(KEY));
+
   it('is bundled once, in one chunk loaded when a reader reaches for search', () => {
-    // The key of the modal's recent searches: once per copy of the library.
-    const copies = scripts.flatMap((f) => read(f).match(/"__DOCSEARCH_RECENT_SEARCHES__"/g) ?? []);
-    expect(copies).toHaveLength(1);
-    const chunk = scripts.filter((f) => read(f).includes('"__DOCSEARCH_RECENT_SEARCHES__"'));
-    expect(startupScripts('index.html')).not.toContain(chunk[0]);
+    expect(holding.map(({code}) => code.split(KEY).length - 1)).toEqual([1]);
+    expect(startupScripts('index.html')).not.toContain(holding[0]!.file);
   });
 
   it('makes the stores of past searches in a state initialiser, not on every render', () => {
-    const code = scripts.map(read).find((c) => c.includes('"__DOCSEARCH_RECENT_SEARCHES__"'))!;
+    const {code} = holding[0]!;
     expect(code.match(/\.useState\(function\(\)\{return [\w$]+\(\{key:"__DOCSEARCH_(FAVORITE|RECENT)_SEARCHES__"/g)).toHaveLength(2);
     expect(code).not.toMatch(/useRef\([\w$]+\(\{key:"__DOCSEARCH_/);
   });
