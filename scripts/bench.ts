@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import {chromium} from 'playwright-core';
 import {createApp} from '../server/app';
 import {compressBuild} from './compress-build';
+import {sinceLastReport} from './bench/since-last';
 import {writeBuildManifest} from '../server/build-manifest';
 import {listFiles, routeFile} from '../server/static-site';
 import {benchBrandingTimes, type BrandingTimes} from './bench/branding';
@@ -87,9 +88,22 @@ async function lighthouseMobile(url: string): Promise<LighthouseRun> {
 }
 
 
+/** The last run's result (`bench-results/latest.json`), or undefined when there is none or it cannot be read. */
+function lastRun(): unknown {
+  const file = path.join(resultsDir, 'latest.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (error) {
+    console.warn(`The last run's ${path.relative(siteDir, file)} cannot be read (${error instanceof Error ? error.message : String(error)}): this run is compared with nothing.`);
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath}: run \`bash scripts/ensure-chromium.sh\` first.`);
   mkdirSync(resultsDir, {recursive: true});
+  const previous = lastRun();
   const skipWebpack = process.argv.includes('--skip-webpack');
 
   console.log('Cold build with Faster (Rspack + SWC)...');
@@ -247,6 +261,9 @@ async function main(): Promise<void> {
   console.log(STOCK_TARGETS);
   console.log(stockSlowHostNote(againstStock));
   const result = {date: new Date().toISOString(), build: {faster, webpack}, markdown, pages: perPage, branding, partnerApi, insights, againstNginx, mcp: mcpFigures, search, searchWeight, searchPage, searchChunks, againstStock};
+  console.log('\n## Since the last run (bytes and same-run ratios; `scripts/bench/since-last.ts`)');
+  for (const line of sinceLastReport(previous, result)) console.log(line);
+  if (previous !== undefined) writeFileSync(path.join(resultsDir, 'previous.json'), JSON.stringify(previous, null, 2));
   writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(result, null, 2));
   rmSync(outRoot, {recursive: true, force: true});
 }
