@@ -1,8 +1,9 @@
-import {existsSync, readFileSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import * as cheerio from 'cheerio';
-import {waitForHydration} from './helpers';
+import {sentBytes} from '../scripts/compress-build';
+import {scriptsStarted, waitForHydration} from './helpers';
 
 /**
  * What a first load of the pages the slow-CPU bench compares with stock Docusaurus costs,
@@ -26,11 +27,8 @@ const BUDGETS: Record<string, {scriptsKb: number; cssKb: number; htmlKb: number;
 
 const buildDir = path.resolve(__dirname, '..', 'build');
 
-/** Bytes a browser downloads for a file of the build: its brotli copy, or the file itself when the build left it uncompressed (too small to gain). */
-function sentBytes(pathname: string): number {
-  const file = path.join(buildDir, decodeURIComponent(pathname).replace(/^\/+/, ''));
-  return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
-}
+/** Bytes a browser downloads for the build's file at `pathname`. */
+const sentBytesAt = (pathname: string) => sentBytes(path.join(buildDir, decodeURIComponent(pathname).replace(/^\/+/, '')));
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -41,12 +39,7 @@ for (const [route, budget] of Object.entries(BUDGETS)) {
     // The branding runtime loads after hydration, for the partner-config lookup: counted once it has ended.
     await expect(page.locator('html')).toHaveAttribute('data-brand-settled', /./);
     // Scripts the page ran (its own and the chunks it loaded), not those prefetched for links.
-    const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
-        .map((entry) => new URL(entry.name).pathname),
-    );
+    const scripts = await scriptsStarted(page);
     const styles = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => new URL(link.href).pathname));
     expect(scripts.length, 'the page ran scripts').toBeGreaterThan(0);
     expect(styles.length, 'the page has a style sheet').toBeGreaterThan(0);
@@ -54,9 +47,9 @@ for (const [route, budget] of Object.entries(BUDGETS)) {
     const htmlFile = `${route === '/' ? '/index' : route}.html`;
     const html = readFileSync(path.join(buildDir, htmlFile), 'utf8');
     const measured = {
-      scriptsKb: kb(scripts.reduce((sum, pathname) => sum + sentBytes(pathname), 0)),
-      cssKb: kb(styles.reduce((sum, pathname) => sum + sentBytes(pathname), 0)),
-      htmlKb: kb(sentBytes(htmlFile)),
+      scriptsKb: kb(scripts.reduce((sum, pathname) => sum + sentBytesAt(pathname), 0)),
+      cssKb: kb(styles.reduce((sum, pathname) => sum + sentBytesAt(pathname), 0)),
+      htmlKb: kb(sentBytesAt(htmlFile)),
       elements: cheerio.load(html)('*').length,
     };
     const over = (Object.keys(budget) as (keyof typeof budget)[])

@@ -112,6 +112,16 @@ export async function nextFrames(page: Page, count = 2): Promise<void> {
   );
 }
 
+/** The paths of the scripts the page has loaded as scripts (not prefetched): its own, and the chunks it ran. */
+export function scriptsStarted(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+      .map((entry) => new URL(entry.name).pathname),
+  );
+}
+
 /** Waits until React has hydrated the page, so clicks reach their handlers; `timeout` bounds the wait where a test goes on to other pages. */
 export async function waitForHydration(page: Page, timeout?: number): Promise<void> {
   await page.waitForFunction(() => document.documentElement.getAttribute('data-has-hydrated') === 'true', undefined, timeout === undefined ? undefined : {timeout});

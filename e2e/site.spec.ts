@@ -1,5 +1,5 @@
-import {expect, test, type Page} from '@playwright/test';
-import {axeViolations, nextFrames, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
+import {expect, test} from '@playwright/test';
+import {axeViolations, nextFrames, scriptsStarted, waitForHydration, SEARCH_INDEX_PATIENCE} from './helpers';
 
 test.describe('site settings', () => {
   test('page titles use the Docs title and a pipe', async ({page}) => {
@@ -21,16 +21,6 @@ test.describe('site settings', () => {
     await expect(footer).toContainText('Copyright © 2025 Violet Cloud');
   });
 });
-
-/** The paths of the scripts the page has loaded as scripts (not prefetched): its own, and the chunks it ran. */
-function scriptsStarted(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
-      .map((entry) => new URL(entry.name).pathname),
-  );
-}
 
 test.describe('layout', () => {
   test('is mobile at 996 px and below', async ({page}) => {

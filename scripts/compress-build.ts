@@ -1,3 +1,4 @@
+import {existsSync, statSync} from 'node:fs';
 import {readFile, writeFile, readdir} from 'node:fs/promises';
 import path from 'node:path';
 import {promisify} from 'node:util';
@@ -7,6 +8,14 @@ import {writeBuildManifest} from '../server/build-manifest';
 import {inBuild} from '../server/static-site';
 
 const brotli = promisify(zlib.brotliCompress);
+
+/**
+ * Bytes a browser that takes brotli downloads for `file` of a build: its `.br` copy, or the
+ * file itself where this step wrote none (too small to gain, or not a text file).
+ */
+export function sentBytes(file: string): number {
+  return statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+}
 const gzip = promisify(zlib.gzip);
 
 const COMPRESSIBLE = new Set(['.html', '.md', '.js', '.css', '.svg', '.json', '.xml', '.txt', '.yaml', '.map', '.webmanifest']);

@@ -1,10 +1,11 @@
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {chunkedSourceFromDir, entryFileName, readChunkedRecords} from '../plugins/search-index/chunks';
 import {withIndex} from '../src/search/engine';
 import {createLocalSearchClient, type LocalSearchClient, type LocalSearchHit} from '../src/search/localClient';
 import {expandRecords, type CompactRecords} from '../src/search/records';
+import {sentBytes} from '../scripts/compress-build';
 import {buildDir, siteDir} from './docs';
 
 const searchDir = path.join(buildDir, 'search');
@@ -84,10 +85,7 @@ describe.skipIf(!built)('the chunked search index of the build', () => {
 
   it('keeps what a query loads within 100 KB brotli for nearly every query, 120 KB for any, the entry file included (the per-query budget)', async () => {
     const manifest = JSON.parse(readFileSync(path.join(searchDir, 'manifest.json'), 'utf8')) as {index: string};
-    const brotliSize = (name: string) => {
-      const file = path.join(searchDir, name);
-      return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
-    };
+    const brotliSize = (name: string) => sentBytes(path.join(searchDir, name));
     const over: string[] = [];
     const sizes: number[] = [];
     for (const {query} of queries) {
