@@ -25,6 +25,9 @@ export interface Change extends Figure {
   before: number;
   /** after / before */
   factor: number;
+  /** Moved past its limit, either way. */
+  moved: boolean;
+  /** Moved past its limit the wrong way. */
   worse: boolean;
 }
 
@@ -83,7 +86,7 @@ export function figuresOf(run: unknown): Figure[] {
   return figures;
 }
 
-/** Every figure both runs have, with how it moved; `worse` when it moved the wrong way past its limit. */
+/** Every figure both runs have, with how it moved against its limit. */
 export function compareRuns(previous: unknown, current: unknown, limits: Record<FigureKind, number> = CHANGE_LIMITS): Change[] {
   const before = new Map(figuresOf(previous).map((figure) => [figure.name, figure.value]));
   const changes: Change[] = [];
@@ -93,7 +96,7 @@ export function compareRuns(previous: unknown, current: unknown, limits: Record<
     const factor = figure.value / was;
     const grew = factor > 1 + limits[figure.kind];
     const shrank = factor < 1 - limits[figure.kind];
-    changes.push({...figure, before: was, factor, worse: figure.better === 'lower' ? grew : shrank});
+    changes.push({...figure, before: was, factor, moved: grew || shrank, worse: figure.better === 'lower' ? grew : shrank});
   }
   return changes;
 }
@@ -106,7 +109,7 @@ export function sinceLastReport(previous: unknown, current: unknown): string[] {
   const changes = compareRuns(previous, current);
   const date = typeof previous.date === 'string' ? previous.date : 'an undated run';
   if (changes.length === 0) return [`The last run (${date}) has none of this run's figures to compare with.`];
-  const moved = changes.filter((change) => Math.abs(change.factor - 1) > CHANGE_LIMITS[change.kind]);
+  const moved = changes.filter((change) => change.moved);
   const lines = [`Against the last run (${date}): ${changes.length} figures compared (bytes past ±${CHANGE_LIMITS.bytes * 100} %, ratios past ±${CHANGE_LIMITS.ratio * 100} %); ${changes.filter((c) => c.worse).length} worse.`];
   if (moved.length > 0) {
     lines.push('| figure | last run | this run | change |', '| --- | --- | --- | --- |');
